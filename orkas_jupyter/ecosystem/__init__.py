@@ -1,0 +1,1 @@
+"""Skills, MCP servers and external packages (later issues)."""

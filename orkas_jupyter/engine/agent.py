@@ -1,0 +1,157 @@
+"""The stateful wrapper around `run_turn`: one session, a steering queue, a cancel token, and
+the event stream (E1). `Agent.run` is the streaming entry point; `Agent.complete` consumes the
+same stream, so there is one implementation of a turn."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any
+
+from .errors import OrkasError
+from .events import Done, Error, Event, TurnResult
+from .loop import TurnConfig, TurnDeps, run_turn
+from .messages import ImagePart, Message, new_id, user_message
+from .provider import Provider
+from .session import InMemorySessionStore, SessionLog, SessionStore
+from .timing import CancelToken, Clock, RealClock
+from .tokens import TokenCache
+from .tools import ApprovalCallback, Tool, ToolContext, ToolRegistry, deny_all
+
+log = logging.getLogger(__name__)
+
+PromptSection = Callable[[], str | Awaitable[str]]
+
+
+class TurnInProgressError(OrkasError):
+    """A second turn was started on an agent whose turn is still running."""
+
+
+class Agent:
+    """One agent bound to one session."""
+
+    def __init__(
+        self,
+        provider: Provider,
+        *,
+        tools: ToolRegistry | Sequence[Tool[Any]] = (),
+        store: SessionStore | None = None,
+        session_id: str | None = None,
+        system_prompt: str = "You are a helpful assistant.",
+        prompt_sections: Sequence[PromptSection] = (),
+        config: TurnConfig | None = None,
+        clock: Clock | None = None,
+        approve: ApprovalCallback = deny_all,
+        services: dict[str, Any] | None = None,
+        token_cache: TokenCache | None = None,
+    ) -> None:
+        self.provider = provider
+        self.tools = tools if isinstance(tools, ToolRegistry) else ToolRegistry(tools)
+        self.store: SessionStore = store if store is not None else InMemorySessionStore()
+        self.session_id = session_id or new_id("session")
+        self.system_prompt = system_prompt
+        self.prompt_sections = list(prompt_sections)
+        self.config = config or TurnConfig()
+        self.clock = clock or RealClock()
+        self.ctx = ToolContext(session_id=self.session_id, approve=approve,
+                               services=dict(services or {}))
+        self.tokens = token_cache or TokenCache()
+        self._steering: list[Message] = []
+        self._cancel: CancelToken | None = None
+        self._running = False
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    def steer(self, text: str, images: list[ImagePart] | None = None) -> None:
+        """Queue a user message for the running turn's next tool-loop boundary (E13)."""
+        self._steering.append(user_message(text, images, steering=True))
+
+    def cancel(self, reason: str = "cancelled by the user") -> None:
+        """Stop the running turn (safe from any thread)."""
+        if self._cancel is not None:
+            self._cancel.cancel(reason)
+
+    def _drain_steering(self) -> list[Message]:
+        taken, self._steering = self._steering, []
+        return taken
+
+    async def system(self) -> str:
+        """The system prompt with every section evaluated now: a frozen snapshot for the turn."""
+        parts = [self.system_prompt]
+        for section in self.prompt_sections:
+            value = section()
+            if inspect.isawaitable(value):
+                value = await value
+            if value:
+                parts.append(value)
+        return "\n\n".join(parts)
+
+    async def run(self, prompt: str | Message, images: list[ImagePart] | None = None,
+                  cancel: CancelToken | None = None) -> AsyncIterator[Event]:
+        """Run one turn, yielding its events; the last is `done` or `error`."""
+        if self._running:
+            raise TurnInProgressError("a turn is already running; use steer() to add to it")
+        self._running = True
+        token = cancel or CancelToken()
+        self._cancel = token
+        queue: asyncio.Queue[Event | None] = asyncio.Queue()
+        user = prompt if isinstance(prompt, Message) else user_message(prompt, images)
+        self.ctx.approved_for_run.clear()
+
+        async def drive() -> None:
+            try:
+                session_log = await SessionLog.open(self.store, self.session_id)
+                deps = TurnDeps(provider=self.provider, tools=self.tools, log=session_log,
+                                ctx=self.ctx, clock=self.clock, emit=queue.put_nowait,
+                                tokens=self.tokens, steering=self._drain_steering)
+                result = await run_turn(deps, self.config, await self.system(), user)
+                queue.put_nowait(_final_event(result))
+            except asyncio.CancelledError:
+                # Cancelled before the turn began (loading, prompt assembly): nothing written.
+                queue.put_nowait(Error(message="cancelled", kind="cancelled"))
+            except Exception as exc:
+                log.exception("turn failed")
+                queue.put_nowait(Error(message=f"{type(exc).__name__}: {exc}", kind="internal"))
+            finally:
+                queue.put_nowait(None)
+
+        task: asyncio.Task[None] = asyncio.create_task(drive())
+        token.bind(task)
+        try:
+            while (event := await queue.get()) is not None:
+                yield event
+        finally:
+            if not task.done():
+                token.cancel("the consumer stopped listening")
+                await asyncio.shield(task)
+            self._running = False
+            self._cancel = None
+
+    async def complete(self, prompt: str | Message, images: list[ImagePart] | None = None,
+                       cancel: CancelToken | None = None) -> TurnResult:
+        """Run one turn to its end and return its result (consumes `run`)."""
+        final: Event | None = None
+        async for event in self.run(prompt, images, cancel):
+            final = event
+        if isinstance(final, Done):
+            return final.result
+        if isinstance(final, Error) and final.result is not None:
+            return final.result
+        message = final.message if isinstance(final, Error) else "turn ended without a result"
+        return TurnResult(text="", stop_reason="error", new_messages=[], error=message)
+
+    async def history(self) -> list[Message]:
+        """The session's stored history."""
+        return await self.store.load(self.session_id)
+
+
+def _final_event(result: TurnResult) -> Event:
+    if result.stop_reason == "error":
+        return Error(message=result.error or "the turn failed", kind="error", result=result)
+    if result.stop_reason == "cancelled":
+        return Error(message="cancelled", kind="cancelled", result=result)
+    return Done(result=result)

@@ -1,0 +1,282 @@
+"""One agent turn (E2): append the user message, then stream → run tools → loop until the model
+answers without tools. Policies (retry, compaction, loop guard, steering) are separate modules;
+this file only wires them at their seams. Cancellation arrives as `CancelledError` at whatever
+await the turn is in (E11); the history is then closed cleanly (E5).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from .compaction import NoGain, plan_compaction, summary_message, summary_request_text
+from .errors import ContextOverflowError, ProviderError, RetryableProviderError
+from .events import (
+    AssistantMessage,
+    Compaction,
+    Event,
+    Retry,
+    StopReason,
+    TextDelta,
+    ThinkingDelta,
+    TurnResult,
+    Usage,
+    Warning,
+)
+from .history import repair_history
+from .loop_guard import LoopGuard
+from .messages import Message, TextPart, ToolResultPart, error_result, tool_message, user_message
+from .prepare import prepare_messages
+from .provider import ModelInfo, ModelRequest, Provider, StreamEnd, StreamText, StreamThinking
+from .retry import BackoffPolicy
+from .session import SessionLog
+from .timing import Clock
+from .tokens import TokenCache
+from .tool_exec import execute_tool_calls
+from .tools import ToolContext, ToolRegistry, ToolSpec
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class TurnConfig:
+    """Knobs of one turn; every field has a working default."""
+
+    model: str | None = None
+    # None: no cap on the main answer beyond the model's own (E14).
+    max_output_tokens: int | None = None
+    backoff: BackoffPolicy = field(default_factory=BackoffPolicy)
+    compaction_threshold: float = 0.8
+    keep_recent_fraction: float = 0.3
+    summary_max_tokens: int = 2_048
+    loop_warn_at: int = 3
+    loop_stop_at: int = 5
+    # A runaway-turn safety net, far above any real task.
+    max_model_calls: int = 500
+
+
+@dataclass
+class TurnDeps:
+    """Everything a turn talks to."""
+
+    provider: Provider
+    tools: ToolRegistry
+    log: SessionLog
+    ctx: ToolContext
+    clock: Clock
+    emit: Callable[[Event], None]
+    tokens: TokenCache = field(default_factory=TokenCache)
+    rng: random.Random = field(default_factory=random.Random)
+    steering: Callable[[], list[Message]] = list
+
+
+@dataclass
+class _TurnState:
+    new_messages: list[Message] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    model_calls: int = 0
+    tool_calls: int = 0
+    tool_errors: int = 0
+    partial_text: list[str] = field(default_factory=list)
+    finished_results: dict[str, ToolResultPart] = field(default_factory=dict)
+
+
+class _Turn:
+    def __init__(self, deps: TurnDeps, config: TurnConfig, system: str) -> None:
+        self.deps = deps
+        self.config = config
+        self.system = system
+        self.state = _TurnState()
+        self.specs: list[ToolSpec] = deps.tools.specs()
+        self.info: ModelInfo = deps.provider.model_info(config.model)
+        self.fixed_tokens = deps.tokens.count(system) + deps.tokens.count(
+            json.dumps([s.model_dump() for s in self.specs]))
+
+    # -- writes -----------------------------------------------------------------------------
+    async def append(self, messages: list[Message]) -> None:
+        await self.deps.log.append(messages)
+        self.state.new_messages.extend(messages)
+
+    # -- model calls ------------------------------------------------------------------------
+    async def with_retries(self, call: Callable[[], Awaitable[T]]) -> T:
+        """Run `call`, retrying retryable provider errors with backoff (E10)."""
+        attempt = 0
+        policy = self.config.backoff
+        while True:
+            try:
+                return await call()
+            except RetryableProviderError as exc:
+                attempt += 1
+                if policy.gives_up(attempt, exc.retry_after):
+                    raise
+                delay = policy.delay(attempt, exc.retry_after, self.deps.rng)
+                self.deps.emit(Retry(attempt=attempt, reason=str(exc), delay=delay))
+                await self.deps.clock.sleep(delay)
+
+    async def stream_once(self, request: ModelRequest) -> StreamEnd:
+        self.state.partial_text = []
+        end: StreamEnd | None = None
+        emit = self.deps.emit
+        async for event in self.deps.provider.stream(request):
+            if isinstance(event, StreamText):
+                self.state.partial_text.append(event.text)
+                emit(TextDelta(text=event.text))
+            elif isinstance(event, StreamThinking):
+                emit(ThinkingDelta(text=event.text))
+            elif isinstance(event, StreamEnd):
+                end = event
+        if end is None:
+            raise RetryableProviderError("the model's stream ended before the response completed")
+        return end
+
+    def request(self) -> ModelRequest:
+        return ModelRequest(
+            model=self.config.model, system=self.system,
+            messages=prepare_messages(self.deps.log.messages, self.info), tools=self.specs,
+            max_tokens=self.config.max_output_tokens, session_id=self.deps.log.session_id,
+        )
+
+    async def respond(self) -> StreamEnd:
+        """One model response, compacting first when needed and once more on overflow (E8)."""
+        await self.compact(force=False)
+        try:
+            request = self.request()
+            end = await self.with_retries(lambda: self.stream_once(request))
+        except ContextOverflowError:
+            if not await self.compact(force=True):
+                raise
+            request = self.request()
+            end = await self.with_retries(lambda: self.stream_once(request))
+        self.state.model_calls += 1
+        self.state.usage = self.state.usage + end.usage
+        self.state.partial_text = []
+        return end
+
+    # -- compaction -------------------------------------------------------------------------
+    async def compact(self, *, force: bool) -> bool:
+        """Summarise older history if the next request is too large; True if it compacted."""
+        window = self.info.context_window
+        messages = self.deps.log.messages
+        total = self.fixed_tokens + self.deps.tokens.messages(messages)
+        if not force and total <= self.config.compaction_threshold * window:
+            return False
+        plan = plan_compaction(
+            messages, self.fixed_tokens, window, self.config.compaction_threshold,
+            keep_tokens=int(self.config.keep_recent_fraction * window),
+            summary_tokens=self.config.summary_max_tokens, tokens=self.deps.tokens,
+        )
+        if isinstance(plan, NoGain):
+            self.deps.emit(Warning(message=f"Compaction skipped: {plan.reason}."))
+            return False
+        head = messages[: plan.cut]
+        summary_request = ModelRequest(
+            model=self.config.model, system="You write faithful, compact conversation summaries.",
+            messages=[user_message(summary_request_text(head, max_chars=window))],
+            max_tokens=self.config.summary_max_tokens, session_id=self.deps.log.session_id,
+            purpose="summary",
+        )
+        try:
+            end = await self.with_retries(lambda: self.deps.provider.complete(summary_request))
+        except ProviderError as exc:
+            self.deps.emit(Warning(message=f"Compaction failed ({exc}); continuing without it."))
+            return False
+        self.state.usage = self.state.usage + end.usage
+        compacted = [summary_message(end.message.text, covered=plan.cut), *messages[plan.cut :]]
+        await self.deps.log.rewrite(compacted)
+        after = self.fixed_tokens + self.deps.tokens.messages(compacted)
+        self.deps.emit(Compaction(tokens_before=plan.tokens_before, tokens_after=after))
+        return True
+
+    # -- the loop ---------------------------------------------------------------------------
+    async def run(self, user: Message) -> TurnResult:
+        await self.append([user])
+        guard = LoopGuard(self.config.loop_warn_at, self.config.loop_stop_at)
+        while True:
+            if self.state.model_calls >= self.config.max_model_calls:
+                return self.result("error", error=f"stopped after {self.state.model_calls} "
+                                   "model calls in one turn")
+            end = await self.respond()
+            message = end.message
+            calls = message.tool_calls
+            if not calls and not message.parts:
+                return self.result("error", error="The model returned an empty response. Try "
+                                   "again, or rephrase the request.")
+            await self.append([message])
+            self.deps.emit(AssistantMessage(message=message, usage=end.usage))
+            if not calls:
+                steered = self.deps.steering()
+                if steered:
+                    await self.append(steered)
+                    continue
+                return self.result("completed", text=message.text)
+            verdicts = [guard.observe(c) for c in calls]
+            if "stop" in verdicts:
+                text = (f"Not run: the turn was stopped because the same call was repeated "
+                        f"{self.config.loop_stop_at} times in a row.")
+                await self.append([tool_message(error_result(c, text)) for c in calls])
+                self.deps.emit(Warning(message=text))
+                return self.result("loop_guard", text=message.text)
+            self.state.finished_results = {}
+            results = await execute_tool_calls(calls, self.deps.tools, self.deps.ctx,
+                                               self.deps.emit, self.state.finished_results)
+            for i, (call, verdict) in enumerate(zip(calls, verdicts, strict=True)):
+                if verdict == "warn":
+                    note = guard.warning_text(call)
+                    results[i] = results[i].model_copy(
+                        update={"content": [*results[i].content, TextPart(text=note)]})
+                    self.deps.emit(Warning(message=note))
+            self.state.tool_calls += len(results)
+            self.state.tool_errors += sum(r.is_error for r in results)
+            await self.append([tool_message(r) for r in results])
+            steered = self.deps.steering()
+            if steered:
+                await self.append(steered)
+
+    async def close_after_cancel(self) -> None:
+        """Leave a valid session after a cancel: finished results kept, the others marked
+        interrupted, partial text kept as an interrupted assistant message."""
+        log = self.deps.log
+        if log.open_calls:
+            repaired = repair_history(log.messages + [
+                tool_message(r) for r in self.state.finished_results.values()])
+            await self.append(repaired[len(log.messages):])
+        partial = "".join(self.state.partial_text)
+        if partial:
+            await self.append([Message(role="assistant", parts=[TextPart(text=partial)],
+                                       meta={"interrupted": True})])
+
+    def result(self, stop_reason: StopReason, *, text: str = "",
+               error: str | None = None) -> TurnResult:
+        s = self.state
+        return TurnResult(text=text, stop_reason=stop_reason,
+                          new_messages=s.new_messages, usage=s.usage, model_calls=s.model_calls,
+                          tool_calls=s.tool_calls, tool_errors=s.tool_errors, error=error)
+
+
+async def run_turn(deps: TurnDeps, config: TurnConfig, system: str, user: Message) -> TurnResult:
+    """Run one turn to its end; cancellation and provider failures end it with a valid history."""
+    turn = _Turn(deps, config, system)
+    try:
+        return await turn.run(user)
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None:
+            task.uncancel()
+        await turn.close_after_cancel()
+        return turn.result("cancelled", text="".join(turn.state.partial_text),
+                           error="cancelled")
+    except ProviderError as exc:
+        return turn.result("error", error=_describe(exc))
+
+
+def _describe(exc: ProviderError) -> str:
+    status = f" (HTTP {exc.status})" if exc.status else ""
+    kind = {
+        "ContextOverflowError": "The conversation no longer fits the model's context window",
+        "RetryableProviderError": "The model provider kept failing",
+    }.get(type(exc).__name__, "The model provider refused the request")
+    return f"{kind}{status}: {exc}"

@@ -1,0 +1,116 @@
+"""Running one response's tool calls (E3, E4, E6).
+
+Ordering contract: calls are split into segments; consecutive read-only calls form one
+segment and run concurrently, and every other call (a write, or any tool not marked
+read-only) is a segment of its own, so it starts only after everything before it finished and
+finishes before anything after it starts. Results are recorded by declared index, whatever
+order they finish in. Unknown tools, invalid arguments and exceptions become error results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .errors import ToolError, ToolInputError
+from .events import Event, ToolEnd, ToolStart
+from .messages import ImagePart, TextPart, ToolCallPart, ToolResultPart, error_result
+from .tools import Tool, ToolContext, ToolOutput, ToolRegistry, parse_arguments
+
+log = logging.getLogger(__name__)
+
+MAX_RESULT_CHARS = 100_000
+
+
+def segment_calls(calls: Sequence[ToolCallPart], registry: ToolRegistry) -> list[list[int]]:
+    """Indices of `calls` grouped into segments that may run concurrently."""
+    segments: list[list[int]] = []
+    current: list[int] = []
+    for i, call in enumerate(calls):
+        tool = registry.get(call.name)
+        # An unknown tool runs nothing, so it cannot conflict with anything.
+        if tool is None or tool.read_only:
+            current.append(i)
+            continue
+        if current:
+            segments.append(current)
+            current = []
+        segments.append([i])
+    if current:
+        segments.append(current)
+    return segments
+
+
+def cap_text(text: str, limit: int = MAX_RESULT_CHARS) -> str:
+    """Keep head and tail of an over-long text, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    tail = limit - head
+    omitted = len(text) - head - tail
+    return (f"{text[:head]}\n\n[… {omitted:,} characters omitted of {len(text):,}; ask for a "
+            f"narrower range to see them …]\n\n{text[-tail:]}")
+
+
+def _to_result(call: ToolCallPart, output: ToolOutput | str) -> ToolResultPart:
+    if isinstance(output, str):
+        output = ToolOutput.text(output)
+    content: list[TextPart | ImagePart] = [
+        TextPart(text=cap_text(p.text)) if isinstance(p, TextPart) else p for p in output.content
+    ]
+    return ToolResultPart(call_id=call.id, name=call.name, content=content,
+                          is_error=output.is_error)
+
+
+def _unknown_tool(call: ToolCallPart, registry: ToolRegistry) -> ToolResultPart:
+    names = ", ".join(registry.names()) or "(none)"
+    return error_result(call, f"Unknown tool {call.name!r}. Available tools: {names}.")
+
+
+async def run_one(call: ToolCallPart, tool: Tool[Any] | None, registry: ToolRegistry,
+                  ctx: ToolContext) -> ToolResultPart:
+    """Execute one call; every failure becomes an error result the model can read."""
+    if tool is None:
+        return _unknown_tool(call, registry)
+    try:
+        args = parse_arguments(tool, call.arguments)
+        return _to_result(call, await tool.execute(args, ctx))
+    except (ToolInputError, ToolError) as exc:
+        return error_result(call, str(exc))
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # a bug in a tool must not end the turn (E6)
+        log.warning("tool %s raised %s", call.name, type(exc).__name__, exc_info=True)
+        return error_result(call, f"{call.name} failed: {type(exc).__name__}: {exc}")
+
+
+async def execute_tool_calls(
+    calls: Sequence[ToolCallPart],
+    registry: ToolRegistry,
+    ctx: ToolContext,
+    emit: Callable[[Event], None],
+    results: dict[str, ToolResultPart],
+) -> list[ToolResultPart]:
+    """Run `calls` honouring the ordering contract; returns results in declared order.
+
+    `results` is filled as calls finish, so a caller interrupted by cancellation knows
+    which calls completed.
+    """
+
+    async def timed(call: ToolCallPart) -> None:
+        started = time.perf_counter()
+        result = await run_one(call, registry.get(call.name), registry, ctx)
+        results[call.id] = result
+        emit(ToolEnd(call=call, result=result, duration_s=time.perf_counter() - started))
+
+    for segment in segment_calls(calls, registry):
+        for i in segment:
+            emit(ToolStart(call=calls[i]))
+        if len(segment) == 1:
+            await timed(calls[segment[0]])
+        else:
+            await asyncio.gather(*(timed(calls[i]) for i in segment))
+    return [results[c.id] for c in calls]

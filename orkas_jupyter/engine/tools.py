@@ -1,0 +1,168 @@
+"""The tool protocol (E3): a name, a description, a pydantic input model, a `read_only` flag
+and `execute(input, ctx)`. Validation failures and exceptions become error results, never
+raised into the loop."""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .messages import ImagePart, TextPart
+
+ApprovalDecision = Literal["once", "run", "deny"]
+
+
+class ApprovalRequest(BaseModel):
+    """What a tool asks permission for; `summary` is shown to the user, `risk` is a class name."""
+
+    tool: str
+    summary: str
+    risk: str
+    detail: str = ""
+
+
+class ApprovalCallback(Protocol):
+    """Asks the user (or a policy) about a risky action."""
+
+    async def __call__(self, request: ApprovalRequest) -> ApprovalDecision: ...
+
+
+async def deny_all(request: ApprovalRequest) -> ApprovalDecision:
+    """The default policy when nobody can be asked."""
+    return "deny"
+
+
+@dataclass
+class ToolContext:
+    """What a tool may use while it runs. `services` carries layer-specific objects
+    (workspace sandbox, store, kernel) by name so the engine need not know their types."""
+
+    session_id: str
+    approve: ApprovalCallback = deny_all
+    services: dict[str, Any] = field(default_factory=dict)
+    # Risk classes approved "for this run" (T5): cleared at the start of each turn.
+    approved_for_run: set[str] = field(default_factory=set)
+
+    async def request_approval(self, request: ApprovalRequest) -> bool:
+        """True when the action may go ahead; remembers "for this run" answers per risk class."""
+        if request.risk in self.approved_for_run:
+            return True
+        decision = await self.approve(request)
+        if decision == "run":
+            self.approved_for_run.add(request.risk)
+        return decision in ("once", "run")
+
+
+class ToolOutput(BaseModel):
+    """A tool's result: text and/or images, optionally marked as an error."""
+
+    content: list[TextPart | ImagePart]
+    is_error: bool = False
+
+    @classmethod
+    def text(cls, text: str, *, is_error: bool = False) -> ToolOutput:
+        return cls(content=[TextPart(text=text)], is_error=is_error)
+
+
+InputT = TypeVar("InputT", bound=BaseModel)
+
+
+class Tool(ABC, Generic[InputT]):
+    """Base class for tools. Subclasses set the class attributes and implement `execute`."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    input_model: ClassVar[type[BaseModel]]
+    read_only: ClassVar[bool] = False
+
+    @abstractmethod
+    async def execute(self, args: InputT, ctx: ToolContext) -> ToolOutput | str:
+        """Run the tool; raise `ToolError` for a failure the model should read."""
+
+    def spec(self) -> ToolSpec:
+        """The JSON-Schema description sent to the model."""
+        return ToolSpec(name=self.name, description=self.description,
+                        parameters=_schema(self.input_model), read_only=self.read_only)
+
+
+class ToolSpec(BaseModel):
+    """What the model sees of a tool."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    read_only: bool = False
+
+
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    schema = model.model_json_schema()
+    schema.pop("title", None)
+    return schema
+
+
+def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
+    """Validate raw JSON arguments; raises `ToolInputError` with a message for the model."""
+    from .errors import ToolInputError
+
+    text = raw.strip() or "{}"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        snippet = text if len(text) <= 200 else text[:200] + "…"
+        raise ToolInputError(
+            f"Arguments for {tool.name} are not valid JSON ({exc.msg} at position {exc.pos}): "
+            f"{snippet}. Send one JSON object matching the tool's schema."
+        ) from None
+    if not isinstance(data, dict):
+        raise ToolInputError(f"Arguments for {tool.name} must be a JSON object, got "
+                             f"{type(data).__name__}.")
+    try:
+        return tool.input_model.model_validate(data)
+    except ValidationError as exc:
+        lines = [f"Invalid arguments for {tool.name}:"]
+        for err in exc.errors()[:10]:
+            loc = ".".join(str(p) for p in err["loc"]) or "(root)"
+            lines.append(f"- {loc}: {err['msg']}")
+        required = tool.input_model.model_json_schema().get("required", [])
+        if required:
+            lines.append(f"Required: {', '.join(required)}.")
+        raise ToolInputError("\n".join(lines)) from None
+
+
+class ToolRegistry:
+    """Tools by name, in registration order."""
+
+    def __init__(self, tools: Iterable[Tool[Any]] = ()) -> None:
+        self._tools: dict[str, Tool[Any]] = {}
+        for tool in tools:
+            self.register(tool)
+
+    def register(self, tool: Tool[Any]) -> None:
+        """Add a tool; a second tool with the same name is a programming error."""
+        if tool.name in self._tools:
+            raise ValueError(f"tool {tool.name!r} is already registered")
+        self._tools[tool.name] = tool
+
+    def unregister(self, name: str) -> None:
+        self._tools.pop(name, None)
+
+    def get(self, name: str) -> Tool[Any] | None:
+        return self._tools.get(name)
+
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def specs(self) -> list[ToolSpec]:
+        return [t.spec() for t in self._tools.values()]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def __len__(self) -> int:
+        return len(self._tools)
+

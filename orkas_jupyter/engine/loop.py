@@ -164,10 +164,12 @@ class _Turn:
         total = self.fixed_tokens + self.deps.tokens.messages(messages)
         if not force and total <= self.config.compaction_threshold * window:
             return False
+        # A summary never gets more than an eighth of the window, whatever the cap says.
+        summary_budget = min(self.config.summary_max_tokens, window // 8)
         plan = plan_compaction(
             messages, self.fixed_tokens, window, self.config.compaction_threshold,
             keep_tokens=int(self.config.keep_recent_fraction * window),
-            summary_tokens=self.config.summary_max_tokens, tokens=self.deps.tokens,
+            summary_tokens=summary_budget, tokens=self.deps.tokens,
         )
         if isinstance(plan, NoGain):
             self.deps.emit(Warning(message=f"Compaction skipped: {plan.reason}."))
@@ -176,7 +178,7 @@ class _Turn:
         summary_request = ModelRequest(
             model=self.config.model, system="You write faithful, compact conversation summaries.",
             messages=[user_message(summary_request_text(head, max_chars=window))],
-            max_tokens=self.config.summary_max_tokens, session_id=self.deps.log.session_id,
+            max_tokens=summary_budget, session_id=self.deps.log.session_id,
             purpose="summary",
         )
         try:

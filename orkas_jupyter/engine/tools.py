@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .messages import ImagePart, TextPart
 
@@ -85,18 +85,28 @@ class Tool(ABC, Generic[InputT]):
         """Run the tool; raise `ToolError` for a failure the model should read."""
 
     def spec(self) -> ToolSpec:
-        """The JSON-Schema description sent to the model."""
-        return ToolSpec(name=self.name, description=self.description,
-                        parameters=_schema(self.input_model), read_only=self.read_only)
+        """The JSON-Schema description sent to the model (built once per tool definition)."""
+        key = (self.name, self.description, self.input_model, self.read_only)
+        spec = _SPECS.get(key)
+        if spec is None:
+            spec = ToolSpec(name=self.name, description=self.description,
+                            parameters=_schema(self.input_model), read_only=self.read_only)
+            _SPECS[key] = spec
+        return spec
 
 
 class ToolSpec(BaseModel):
     """What the model sees of a tool."""
 
+    model_config = ConfigDict(frozen=True)
+
     name: str
     description: str
     parameters: dict[str, Any]
     read_only: bool = False
+
+
+_SPECS: dict[tuple[str, str, type[BaseModel], bool], ToolSpec] = {}
 
 
 def _schema(model: type[BaseModel]) -> dict[str, Any]:

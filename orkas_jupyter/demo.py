@@ -1,0 +1,92 @@
+"""The main-job demo until the Jupyter surface lands: one real engine turn against the
+packaged scripted model, printing its event stream.
+
+The scripted model asks for two read-only tools at once (they run concurrently), sends one
+malformed call (returned to it as a tool error), then answers. Run: `orkas-demo`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+
+from pydantic import BaseModel, Field
+
+from .engine import Agent, Tool, ToolContext, ToolOutput
+from .engine.events import Event
+from .engine.scripted import Reply, ScriptedProvider, call
+
+DATA = {"sales": [120.0, 135.5, 128.25, 410.0, 131.0], "visits": [1000, 1040, 990, 1010, 1025]}
+
+
+class ColumnArgs(BaseModel):
+    column: str = Field(description="Name of the column to describe")
+
+
+class DescribeColumn(Tool[ColumnArgs]):
+    name = "describe_column"
+    description = "Summary statistics of one column of the demo table."
+    input_model = ColumnArgs
+    read_only = True
+
+    async def execute(self, args: ColumnArgs, ctx: ToolContext) -> ToolOutput | str:
+        values = DATA.get(args.column)
+        if values is None:
+            return ToolOutput.text(f"No column {args.column!r}; columns: {', '.join(DATA)}",
+                                   is_error=True)
+        await asyncio.sleep(0.05)  # pretend I/O, to show the two calls overlap
+        return json.dumps({"column": args.column, "n": len(values), "mean": statistics.mean(values),
+                           "max": max(values), "min": min(values)})
+
+
+def demo_script() -> list[Reply]:
+    """What the scripted model says, in order."""
+    return [
+        Reply(text="Let me look at both columns.", chunks=4,
+              tool_calls=[call("describe_column", column="sales"),
+                          call("describe_column", column="visits"),
+                          ("describe_column", '{"column": ')]),
+        Reply(text="Sales has one outlier: 410.0 is about three times the other days "
+                   "(mean 184.95 with it). Visits are flat, so the spike is not traffic — "
+                   "check that day's orders.", chunks=8),
+    ]
+
+
+def render(event: Event) -> str:
+    """One line per event."""
+    data = event.model_dump(mode="json", exclude={"type"})
+    if event.type == "done":
+        r = data["result"]
+        data = {k: r[k] for k in ("stop_reason", "model_calls", "tool_calls", "tool_errors")}
+    elif event.type == "assistant_message":
+        data = {"parts": [p["type"] for p in data["message"]["parts"]]}
+    elif event.type == "tool_end":
+        data = {"call": data["call"]["name"], "is_error": data["result"]["is_error"],
+                "result": data["result"]["content"][0]["text"][:90]}
+    elif event.type == "tool_start":
+        data = {"call": data["call"]["name"], "arguments": data["call"]["arguments"]}
+    return f"{event.type:18} {json.dumps(data, ensure_ascii=False)}"
+
+
+async def run_demo(prompt: str) -> int:
+    agent = Agent(ScriptedProvider(demo_script()), tools=[DescribeColumn()],
+                  system_prompt="You are a data analyst.")
+    final: Event | None = None
+    async for event in agent.run(prompt):
+        print(render(event), flush=True)
+        final = event
+    return 0 if final is not None and final.type == "done" else 1
+
+
+def main() -> None:
+    """Entry point of `orkas-demo`."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("prompt", nargs="?", default="Explain the outliers in the table.")
+    args = parser.parse_args()
+    raise SystemExit(asyncio.run(run_demo(args.prompt)))
+
+
+if __name__ == "__main__":
+    main()

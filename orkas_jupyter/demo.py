@@ -18,7 +18,10 @@ from .engine import Agent, Tool, ToolContext, ToolOutput
 from .engine.events import Event
 from .engine.scripted import Reply, ScriptedProvider, call
 
-DATA = {"sales": [120.0, 135.5, 128.25, 410.0, 131.0], "visits": [1000, 1040, 990, 1010, 1025]}
+DATA: dict[str, list[float]] = {
+    "sales": [120.0, 135.5, 128.25, 410.0, 131.0],
+    "visits": [1000, 1040, 990, 1010, 1025],
+}
 
 
 class ColumnArgs(BaseModel):

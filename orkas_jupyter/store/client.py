@@ -1,0 +1,170 @@
+"""How kernels reach the store: a transport to the shared server (or an in-process engine)
+and `StoreClient`, the typed synchronous API over it.
+
+Every call carries a request id, and operations are written so that a retry after a lost
+reply changes nothing; the socket transport therefore retries through a server restart
+without showing the user an error (S3).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from .engine import StoreEngine
+from .errors import StoreError, StoreUnavailableError, error_from_wire
+from .redact import scrubbed_environ
+from .rpc import RpcRequest, RpcResponse, encode_frame, log_path_for, recv_frame, socket_path_for
+
+
+class Transport(Protocol):
+    """Runs one named operation somewhere and returns its result."""
+
+    def call(self, op: str, args: dict[str, Any], request_id: str) -> Any: ...
+
+    def close(self) -> None: ...
+
+
+class DirectTransport:
+    """The engine in this process: for tests, scripts and single-process use."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.engine = StoreEngine(db_path)
+
+    def call(self, op: str, args: dict[str, Any], request_id: str) -> Any:
+        return self.engine.call(op, args, request_id)
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+class SocketTransport:
+    """A connection to the workspace's store server, started on demand and restarted when it
+    dies. Calls are serialised per transport; the server runs calls of different kernels
+    concurrently."""
+
+    def __init__(self, db_path: Path, *, idle_seconds: float = 600.0,
+                 retry_seconds: float = 60.0) -> None:
+        self.db_path = db_path.resolve()
+        self.socket_path = socket_path_for(self.db_path)
+        self.idle_seconds = idle_seconds
+        self.retry_seconds = retry_seconds
+        self._sock: socket.socket | None = None
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._spawned: list[subprocess.Popen[bytes]] = []
+
+    def call(self, op: str, args: dict[str, Any], request_id: str) -> Any:
+        request = RpcRequest(id=next(self._ids), op=op, args=args, request_id=request_id)
+        deadline = time.monotonic() + self.retry_seconds
+        with self._lock:
+            for attempt in itertools.count():
+                try:
+                    sock = self._sock or self._connect(deadline)
+                    request.attempt = attempt
+                    sock.sendall(encode_frame(request))
+                    resp = RpcResponse.model_validate_json(recv_frame(sock))
+                except (OSError, ConnectionError) as exc:
+                    # The server died or is restarting: the request id makes a resend safe.
+                    self._drop()
+                    if time.monotonic() >= deadline:
+                        raise StoreUnavailableError(
+                            f"the store server for {self.db_path} stopped answering ({exc}); "
+                            f"see {log_path_for(self.db_path)}") from None
+                    time.sleep(min(0.02 * (attempt + 1), 0.5))
+                    continue
+                if not resp.ok:
+                    raise error_from_wire(resp.error_type, resp.error)
+                return resp.result
+        raise AssertionError("unreachable")
+
+    def _drop(self) -> None:
+        if self._sock is not None:
+            with contextlib.suppress(OSError):
+                self._sock.close()
+            self._sock = None
+
+    def _try_connect(self) -> socket.socket | None:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(str(self.socket_path))
+        except OSError:
+            sock.close()
+            return None
+        self._sock = sock
+        return sock
+
+    def _connect(self, deadline: float) -> socket.socket:
+        """Connect, starting a server when none answers."""
+        sock = self._try_connect()
+        if sock is not None:
+            return sock
+        proc, err = self._spawn()
+        while time.monotonic() < deadline:
+            sock = self._try_connect()
+            if sock is not None:
+                return sock
+            code = proc.poll()
+            if code is not None and code != 0:
+                err.seek(0)
+                lines = err.read().decode(errors="replace").strip().splitlines()
+                raise _fatal_from_stderr(lines, self.db_path)
+            if code == 0:
+                # Another server held the lock (starting, or closing after an idle period):
+                # give it a moment, then start ours again in case it was closing.
+                time.sleep(0.05)
+                proc, err = self._spawn()
+            else:
+                time.sleep(0.01)
+        raise StoreUnavailableError(f"the store server for {self.db_path} did not start; see "
+                                    f"{log_path_for(self.db_path)}")
+
+    def _spawn(self) -> tuple[subprocess.Popen[bytes], IO[bytes]]:
+        for old in self._spawned:
+            old.poll()  # reap servers that exited
+        self._spawned = [p for p in self._spawned if p.returncode is None]
+        err = tempfile.TemporaryFile()  # noqa: SIM115 (read after the child exits)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "orkas_jupyter.store.server", str(self.db_path),
+             "--idle", str(self.idle_seconds)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+            start_new_session=True,  # outlives the kernel and its interrupts
+            env=scrubbed_environ())  # the server needs no credentials, so it gets none
+        self._spawned.append(proc)
+        return proc, err
+
+    def server_pid(self) -> int | None:
+        """The pid of the server holding the file, if one has written its rendezvous."""
+        lock = self.db_path.with_name(self.db_path.name + ".server.lock")
+        try:
+            return int(json.loads(lock.read_text() or "{}").get("pid", 0)) or None
+        except (OSError, ValueError):
+            return None
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()
+
+
+def _fatal_from_stderr(lines: list[str], db_path: Path) -> StoreError:
+    for line in reversed(lines):
+        with contextlib.suppress(ValueError, AttributeError):
+            data = json.loads(line)
+            return error_from_wire(str(data["error_type"]), str(data["error"]))
+    tail = " / ".join(lines[-3:]) or "no output"
+    return StoreUnavailableError(f"the store server for {db_path} failed to start: {tail}")
+
+
+def new_request_id() -> str:
+    """A unique id for one logical call (kept across its retries)."""
+    return uuid.uuid4().hex

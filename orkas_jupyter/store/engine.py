@@ -1,0 +1,142 @@
+"""`StoreEngine`: the one process that holds a workspace's DuckDB file open.
+
+Writes run one at a time on a dedicated thread, each in its own transaction; reads run on a
+small pool of cursors and see the last committed state without waiting for a writer. The
+engine runs inside the store server (shared by every kernel of the workspace) or in-process
+(tests, scripts, a single kernel that asks for it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import duckdb
+from pydantic import ValidationError
+
+from . import ledger as _ledger  # noqa: F401  (registers its operations)
+from .errors import StoreArgumentError, StoreError, StoreUnavailableError
+from .ops import REGISTRY, OpContext, Operation, OpRegistry
+from .schema import migrate
+
+log = logging.getLogger(__name__)
+
+# Request ids of non-idempotent writes are kept this long: far beyond any client retry.
+_APPLIED_TTL_S = 7 * 24 * 3600
+
+
+def open_duckdb(path: Path) -> duckdb.DuckDBPyConnection:
+    """Open (creating folders) a DuckDB file; a file locked by another process is reported
+    with what to do about it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        return duckdb.connect(str(path))
+    except duckdb.IOException as exc:
+        raise StoreUnavailableError(
+            f"cannot open the store {path}: {exc}. Another program holds it open; close it, "
+            "or set ORKAS_STORE to another file.") from None
+
+
+class StoreEngine:
+    """Runs registered operations against one DuckDB file."""
+
+    def __init__(self, path: Path | str, *, registry: OpRegistry = REGISTRY,
+                 read_threads: int = 2) -> None:
+        self.path = Path(path)
+        self.registry = registry
+        self.con = open_duckdb(self.path)
+        try:
+            migrate(self.con, str(self.path))
+            self.con.execute("DELETE FROM applied_requests WHERE created_at < ?",
+                             [time.time() - _APPLIED_TTL_S])
+        except BaseException:
+            self.con.close()
+            raise
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="orkas-store-write")
+        self._readers = ThreadPoolExecutor(read_threads, thread_name_prefix="orkas-store-read")
+        self._local = threading.local()
+        self._cursors: list[duckdb.DuckDBPyConnection] = []
+        self._cursor_lock = threading.Lock()
+        self._state: dict[str, Any] = {}
+        self._closed = False
+
+    def submit(self, op_name: str, args: dict[str, Any], request_id: str | None = None,
+               retry: bool = False) -> Future[Any]:
+        """Queue an operation; the future holds its JSON-able result or a `StoreError`."""
+        if self._closed:
+            raise StoreUnavailableError("the store engine is closed")
+        op = self.registry.get(op_name)
+        try:
+            parsed = op.args_model.model_validate(args)
+        except ValidationError as exc:
+            raise StoreArgumentError(f"bad arguments for {op_name}: {exc}") from None
+        if op.write:
+            return self._writer.submit(self._run_write, op, parsed, request_id, retry)
+        return self._readers.submit(self._run_read, op, parsed)
+
+    def call(self, op_name: str, args: dict[str, Any], request_id: str | None = None) -> Any:
+        """Run an operation and wait for its result."""
+        return self.submit(op_name, args, request_id).result()
+
+    def _run_write(self, op: Operation, args: Any, request_id: str | None, retry: bool) -> Any:
+        con = self.con
+        track = request_id is not None and not op.idempotent
+        con.execute("BEGIN TRANSACTION")
+        try:
+            # Only a resend can find its id already applied, so first attempts skip the lookup.
+            if track and retry:
+                row = con.execute("SELECT result FROM applied_requests WHERE request_id = ?",
+                                  [request_id]).fetchone()
+                if row is not None:
+                    con.execute("ROLLBACK")
+                    return json.loads(row[0])
+            result = op.fn(OpContext(con, self._state, retry), args)
+            if track:
+                con.execute("INSERT INTO applied_requests VALUES (?, ?, ?)",
+                            [request_id, json.dumps(result), time.time()])
+            con.execute("COMMIT")
+            return result
+        except StoreError:
+            con.execute("ROLLBACK")
+            raise
+        except duckdb.Error as exc:
+            con.execute("ROLLBACK")
+            raise StoreError(f"{op.name} failed: {exc}") from None
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+    def _cursor(self) -> duckdb.DuckDBPyConnection:
+        cur: duckdb.DuckDBPyConnection | None = getattr(self._local, "cursor", None)
+        if cur is None:
+            cur = self.con.cursor()
+            self._local.cursor = cur
+            with self._cursor_lock:
+                self._cursors.append(cur)
+        return cur
+
+    def _run_read(self, op: Operation, args: Any) -> Any:
+        try:
+            return op.fn(OpContext(self._cursor(), self._state), args)
+        except duckdb.Error as exc:
+            raise StoreError(f"{op.name} failed: {exc}") from None
+
+    def close(self) -> None:
+        """Finish queued work, then checkpoint and close the file."""
+        if self._closed:
+            return
+        self._closed = True
+        self._writer.shutdown(wait=True)
+        self._readers.shutdown(wait=True)
+        for cur in self._cursors:
+            cur.close()
+        try:
+            self.con.execute("CHECKPOINT")
+        except duckdb.Error:
+            log.warning("checkpoint on close failed; the WAL will be replayed on next open")
+        self.con.close()

@@ -1,0 +1,49 @@
+"""Keep secrets out of the store (J7, §11): the values of secret-looking environment
+variables, and any the caller registers, are replaced before a payload is written."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping
+
+_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH", re.IGNORECASE)
+# Short values (e.g. "1", "true") would redact ordinary text and protect nothing.
+_MIN_SECRET_LEN = 8
+REDACTED = "[REDACTED]"
+
+
+def secret_env_values(environ: Mapping[str, str] | None = None) -> set[str]:
+    """Values of environment variables whose names look like credentials."""
+    env = os.environ if environ is None else environ
+    return {v for k, v in env.items() if _SECRET_NAME.search(k) and len(v) >= _MIN_SECRET_LEN}
+
+
+def scrubbed_environ(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A copy of the environment without credential-looking variables (for the server)."""
+    env = os.environ if environ is None else environ
+    return {k: v for k, v in env.items() if not _SECRET_NAME.search(k)}
+
+
+class SecretRedactor:
+    """Replaces known secret values in text, including their JSON-escaped form."""
+
+    def __init__(self, secrets: Iterable[str] = ()) -> None:
+        self._secrets: set[str] = set()
+        self.add(secrets)
+
+    def add(self, secrets: Iterable[str]) -> None:
+        """Register more values to keep out of storage."""
+        for s in secrets:
+            if len(s) >= _MIN_SECRET_LEN:
+                self._secrets.add(s)
+                self._secrets.add(json.dumps(s)[1:-1])
+        # Longest first, so a secret containing another is replaced whole.
+        self._ordered = sorted(self._secrets, key=len, reverse=True)
+
+    def __call__(self, text: str) -> str:
+        for s in self._ordered:
+            if s in text:
+                text = text.replace(s, REDACTED)
+        return text

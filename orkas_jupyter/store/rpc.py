@@ -1,0 +1,100 @@
+"""The store's wire protocol: length-prefixed JSON frames over a Unix domain socket.
+
+A frame is a 4-byte big-endian length then that many bytes of UTF-8 JSON. Requests name an
+operation of the registry (`ops.py`); responses carry its result or an error type and message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import socket
+import struct
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+MAX_FRAME = 512 * 1024 * 1024
+_HEADER = struct.Struct(">I")
+
+
+class RpcRequest(BaseModel):
+    """One call: `op` names a registered operation; `request_id` makes a non-idempotent write
+    safe to retry."""
+
+    id: int
+    op: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    request_id: str | None = None
+    attempt: int = 0
+
+
+class RpcResponse(BaseModel):
+    """The answer to request `id`."""
+
+    id: int
+    ok: bool
+    result: Any = None
+    error_type: str = ""
+    error: str = ""
+
+
+def encode_frame(model: BaseModel) -> bytes:
+    """A model as one frame."""
+    data = model.model_dump_json().encode()
+    return _HEADER.pack(len(data)) + data
+
+
+def _check_length(n: int) -> int:
+    if n > MAX_FRAME:
+        raise ConnectionError(f"frame of {n} bytes exceeds the {MAX_FRAME}-byte limit")
+    return n
+
+
+def recv_frame(sock: socket.socket) -> bytes:
+    """Read one frame from a blocking socket; `ConnectionError` when the peer went away."""
+    n = _check_length(_HEADER.unpack(_recv_exact(sock, _HEADER.size))[0])
+    return _recv_exact(sock, n)
+
+
+def _recv_exact(sock: socket.socket, n: int) -> bytes:
+    buf = bytearray()
+    while len(buf) < n:
+        chunk = sock.recv(min(n - len(buf), 4 * 1024 * 1024))
+        if not chunk:
+            raise ConnectionError("the store server closed the connection")
+        buf.extend(chunk)
+    return bytes(buf)
+
+
+async def read_frame(reader: asyncio.StreamReader) -> bytes:
+    """Read one frame from a stream; `asyncio.IncompleteReadError` at end of stream."""
+    header = await reader.readexactly(_HEADER.size)
+    return await reader.readexactly(_check_length(_HEADER.unpack(header)[0]))
+
+
+def runtime_dir() -> Path:
+    """A private folder for sockets: short enough for AF_UNIX's ~100-byte path limit."""
+    base = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir())
+    folder = base / f"orkas-{os.getuid()}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+def socket_path_for(db_path: Path) -> Path:
+    """The server socket of a store file (one per resolved path)."""
+    digest = hashlib.sha256(str(db_path.resolve()).encode()).hexdigest()[:20]
+    return runtime_dir() / f"store-{digest}.sock"
+
+
+def lock_path_for(db_path: Path) -> Path:
+    """The lock a server holds for its whole life; its content names the pid and socket."""
+    return db_path.with_name(db_path.name + ".server.lock")
+
+
+def log_path_for(db_path: Path) -> Path:
+    """The server's log (operation names and errors only: never payloads)."""
+    return db_path.with_name(db_path.name + ".server.log")

@@ -1,0 +1,85 @@
+"""The versioned schema of a workspace store and its migrations (S1).
+
+`migrate` brings a file up to `SCHEMA_VERSION` one step at a time, each step in its own
+transaction; a file written by a newer version is refused instead of being half-understood.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import duckdb
+
+from .errors import StoreVersionError
+
+SCHEMA_VERSION = 2
+
+
+def _v1(con: duckdb.DuckDBPyConnection) -> None:
+    """Sessions and their messages (the first release)."""
+    con.execute("""
+        CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR);
+        CREATE TABLE IF NOT EXISTS sessions (
+            id VARCHAR, title VARCHAR, notebook VARCHAR, created_at DOUBLE, updated_at DOUBLE);
+        CREATE TABLE IF NOT EXISTS messages (
+            session_id VARCHAR, seq BIGINT, msg_id VARCHAR, role VARCHAR, body VARCHAR,
+            created_at DOUBLE);
+    """)
+
+
+def _v2(con: duckdb.DuckDBPyConnection) -> None:
+    """Memory notes, recordings (P7), the usage ledger, tool statistics (E6), and the table
+    that makes retried non-idempotent requests safe."""
+    con.execute("""
+        CREATE TABLE IF NOT EXISTS notes (pos BIGINT, content VARCHAR, created_at DOUBLE);
+        CREATE TABLE IF NOT EXISTS recordings (
+            key VARCHAR, payload VARCHAR, created_at DOUBLE);
+        CREATE TABLE IF NOT EXISTS usage (
+            request_id VARCHAR, session_id VARCHAR, model VARCHAR, input_tokens BIGINT,
+            output_tokens BIGINT, cost_usd DOUBLE, created_at DOUBLE);
+        CREATE TABLE IF NOT EXISTS tool_calls (
+            call_id VARCHAR, session_id VARCHAR, tool VARCHAR, is_error BOOLEAN,
+            created_at DOUBLE);
+        CREATE TABLE IF NOT EXISTS applied_requests (
+            request_id VARCHAR, result VARCHAR, created_at DOUBLE);
+    """)
+
+
+MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2]
+
+
+def schema_version(con: duckdb.DuckDBPyConnection) -> int:
+    """The version recorded in the file; 0 for an empty file."""
+    has_meta = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
+    ).fetchone()
+    if not has_meta or not has_meta[0]:
+        return 0
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def _set_version(con: duckdb.DuckDBPyConnection, version: int) -> None:
+    con.execute("DELETE FROM meta WHERE key = 'schema_version'")
+    con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(version)])
+
+
+def migrate(con: duckdb.DuckDBPyConnection, path: str = "",
+            target: int = SCHEMA_VERSION) -> int:
+    """Upgrade the file to `target`; refuse a newer file. Returns the version found."""
+    found = schema_version(con)
+    if found > SCHEMA_VERSION:
+        raise StoreVersionError(
+            f"The store {path or '(file)'} has schema version {found}, but this orkas-jupyter "
+            f"understands up to {SCHEMA_VERSION}. Upgrade orkas-jupyter, or point ORKAS_STORE "
+            "at another file.")
+    for version in range(found + 1, target + 1):
+        con.execute("BEGIN TRANSACTION")
+        try:
+            MIGRATIONS[version - 1](con)
+            _set_version(con, version)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+    return found

@@ -17,12 +17,16 @@ from orkas_jupyter.store.rpc import lock_path_for
 
 
 def server_pid(db: Path) -> int | None:
-    """The pid recorded by the server that holds `db`, if any."""
+    """The pid of the live server that holds `db`, if any: the lock file names it, and the
+    process's command line must say so too (a dead server's pid may have been reused)."""
     try:
-        return int(json.loads(lock_path_for(db.resolve()).read_text() or "{}").get("pid", 0)) \
-            or None
+        pid = int(json.loads(lock_path_for(db.resolve()).read_text() or "{}").get("pid", 0))
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
     except (OSError, ValueError):
         return None
+    if b"orkas_jupyter.store.server" in cmdline and str(db.resolve()).encode() in cmdline:
+        return pid
+    return None
 
 
 def pid_alive(pid: int) -> bool:

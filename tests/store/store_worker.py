@@ -46,6 +46,9 @@ def main() -> int:
     client = open_client(path=ns.db, mode=ns.mode, idle_seconds=5)
     own = f"own-{ns.writer}"
     out = sys.stdout
+    client.list_sessions()  # opens the file (or reaches the server) before work starts
+    out.write("READY\n")
+    out.flush()
     for i in range(ns.count):
         for session in (own, SHARED):
             msg = user_message(f"{ns.writer} {i}", writer=ns.writer, n=str(i))

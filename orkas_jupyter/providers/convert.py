@@ -1,0 +1,112 @@
+"""Canonical history → litellm's (OpenAI-style) message list, and tool specs → tool schemas.
+
+Reasoning blocks (P4): a `ThinkingPart` made by the model being called is sent back verbatim
+as a thinking block (with its signature) where the wire format carries one; for any other
+model it becomes plain text, because a signature is only valid for the model that made it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.messages import ImagePart, Message, TextPart, ThinkingPart, ToolCallPart
+from ..engine.tools import ToolSpec
+
+NO_IMAGES_NOTE = "[image omitted: this model does not accept images]"
+# OpenAI's `prompt_cache_key` is limited to 64 characters.
+CACHE_KEY_LIMIT = 64
+
+
+def same_model(a: str, b: str) -> bool:
+    """True when two model strings name the same model (`openai/x` and `x` included)."""
+    return a == b or a.split("/", 1)[-1] == b.split("/", 1)[-1]
+
+
+def _image(part: ImagePart) -> dict[str, Any]:
+    return {"type": "image_url",
+            "image_url": {"url": f"data:{part.media_type};base64,{part.data}"}}
+
+
+def _content(parts: Sequence[TextPart | ImagePart], images: bool) -> str | list[dict[str, Any]]:
+    if all(isinstance(p, TextPart) for p in parts):
+        return "".join(p.text for p in parts if isinstance(p, TextPart))
+    blocks: list[dict[str, Any]] = []
+    for part in parts:
+        if isinstance(part, TextPart):
+            blocks.append({"type": "text", "text": part.text})
+        elif images:
+            blocks.append(_image(part))
+        else:
+            blocks.append({"type": "text", "text": NO_IMAGES_NOTE})
+    return blocks
+
+
+def downgraded_thinking(part: ThinkingPart) -> str:
+    """Another model's reasoning as plain text (redacted reasoning has none to show)."""
+    return f"[Reasoning by {part.model}]\n{part.text}"
+
+
+def _assistant(message: Message, model: str) -> dict[str, Any]:
+    texts: list[str] = []
+    thinking_blocks: list[dict[str, Any]] = []
+    calls: list[dict[str, Any]] = []
+    for part in message.parts:
+        if isinstance(part, TextPart):
+            texts.append(part.text)
+        elif isinstance(part, ThinkingPart):
+            if same_model(part.model, model):
+                # Verbatim only where a signature proves it (Anthropic-style); OpenAI-style
+                # reasoning models must not be sent their reasoning back.
+                if part.redacted:
+                    thinking_blocks.append({"type": "redacted_thinking", "data": part.text})
+                elif part.signature:
+                    thinking_blocks.append({"type": "thinking", "thinking": part.text,
+                                            "signature": part.signature})
+            elif not part.redacted and part.text:
+                texts.insert(0, downgraded_thinking(part))
+        elif isinstance(part, ToolCallPart):
+            calls.append({"id": part.id, "type": "function",
+                          "function": {"name": part.name, "arguments": part.arguments or "{}"}})
+    out: dict[str, Any] = {"role": "assistant", "content": "\n\n".join(texts) or None}
+    if thinking_blocks:
+        out["thinking_blocks"] = thinking_blocks
+    if calls:
+        out["tool_calls"] = calls
+    return out
+
+
+def to_litellm_messages(system: str, messages: Sequence[Message], model: str, *,
+                        images: bool = True) -> list[dict[str, Any]]:
+    """The request's messages as litellm takes them, for `model`."""
+    out: list[dict[str, Any]] = []
+    if system:
+        out.append({"role": "system", "content": system})
+    for message in messages:
+        if message.role == "assistant":
+            out.append(_assistant(message, model))
+        elif message.role == "tool":
+            result = message.tool_result
+            if result is None:
+                continue
+            content = _content(result.content, images) if result.content else ""
+            if result.is_error and isinstance(content, str):
+                content = content or "error"
+            out.append({"role": "tool", "tool_call_id": result.call_id, "content": content})
+        else:
+            parts = [p for p in message.parts if isinstance(p, TextPart | ImagePart)]
+            out.append({"role": "user", "content": _content(parts, images)})
+    return out
+
+
+def to_litellm_tools(specs: Sequence[ToolSpec]) -> list[dict[str, Any]]:
+    """Tool specs as OpenAI function tools."""
+    return [{"type": "function", "function": {"name": s.name, "description": s.description,
+                                              "parameters": s.parameters}} for s in specs]
+
+
+def prompt_cache_key(session_id: str, limit: int = CACHE_KEY_LIMIT) -> str:
+    """A stable cache key for a session: hashed (nothing readable leaks) and within `limit`."""
+    digest = hashlib.sha256(session_id.encode()).hexdigest()
+    return f"orkas-{digest}"[:limit]

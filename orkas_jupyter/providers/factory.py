@@ -1,0 +1,101 @@
+"""Building the full provider stack from settings: litellm candidates → rotation → record/replay.
+
+Candidates: `ORKAS_MODEL` first, then `ORKAS_FALLBACK_MODELS` in order. `ORKAS_API_KEY` may
+hold several comma-separated keys: each becomes its own candidate for every model of the same
+provider as `ORKAS_MODEL` (which also share `ORKAS_API_BASE`); models of other providers use
+their provider's usual key variable (`ANTHROPIC_API_KEY`, …) and default endpoint.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+
+from ..config import Settings
+from ..engine.provider import Provider
+from ..engine.timing import Clock
+from .errors import ProviderConfigError
+from .litellm_provider import LiteLLMProvider, provider_of, timeout_from_env
+from .replay import InMemoryRecordingStore, RecordingStore, RecordReplayProvider
+from .rotation import Candidate, RotatingProvider, key_hint
+
+log = logging.getLogger(__name__)
+
+
+def _keys(settings: Settings) -> list[str | None]:
+    raw = settings.api_key or ""
+    keys: list[str | None] = [k.strip() for k in raw.split(",") if k.strip()]
+    return keys or [None]
+
+
+def _context_window(environ: Mapping[str, str]) -> int | None:
+    raw = environ.get("ORKAS_CONTEXT_WINDOW", "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ProviderConfigError(f"ORKAS_CONTEXT_WINDOW must be a whole number of tokens, "
+                                  f"got {raw!r}") from None
+    if value < 1_000:
+        raise ProviderConfigError(f"ORKAS_CONTEXT_WINDOW={value} is too small to hold a turn")
+    return value
+
+
+def build_candidates(settings: Settings, *, timeout: float,
+                     context_window: int | None = None) -> list[Candidate]:
+    """One candidate per (model, key): the primary model first, then the fallbacks."""
+    if not settings.model:
+        raise ProviderConfigError(
+            "No model is configured. Set ORKAS_MODEL to a litellm model string (for example "
+            "openai/gpt-4o-mini, with OPENAI_API_KEY set) or use %orkas config.")
+    primary = settings.model.strip()
+    keys = _keys(settings)
+    candidates: list[Candidate] = []
+    seen: set[str] = set()
+    for model in [primary, *settings.fallback_models]:
+        model = model.strip()
+        if not model:
+            continue
+        shares_account = provider_of(model) == provider_of(primary)
+        for key in keys if shares_account else [None]:
+            label = f"{model} ({key_hint(key)})"
+            if label in seen:
+                label = f"{label} #{len(candidates) + 1}"
+            seen.add(label)
+            provider = LiteLLMProvider(
+                model, api_key=key if shares_account else None,
+                api_base=settings.api_base if shares_account else None,
+                timeout=timeout, context_window=context_window)
+            candidates.append(Candidate(label=label, model=model, provider=provider))
+    return candidates
+
+
+def make_provider(settings: Settings, *, recordings: RecordingStore | None = None,
+                  clock: Clock | None = None, environ: Mapping[str, str] | None = None,
+                  timeout: float | None = None) -> Provider:
+    """The provider stack for `settings`: rotation over the candidates, wrapped in
+    record/replay unless `settings.replay` is `off`. Nothing is imported or sent yet."""
+    env = os.environ if environ is None else environ
+    request_timeout = timeout if timeout is not None else timeout_from_env(dict(env))
+    window = _context_window(env)
+    candidates = build_candidates(settings, timeout=request_timeout, context_window=window)
+    primary = candidates[0]
+
+    def ad_hoc(model: str) -> Provider:
+        # A model named per turn (`--model`) that is not a configured candidate.
+        same = provider_of(model) == provider_of(primary.model)
+        first_key = _keys(settings)[0] if same else None
+        return LiteLLMProvider(model, api_key=first_key,
+                               api_base=settings.api_base if same else None,
+                               timeout=request_timeout, context_window=window)
+
+    provider: Provider = RotatingProvider(candidates, clock=clock, ad_hoc=ad_hoc)
+    if settings.replay == "off":
+        return provider
+    if recordings is None:
+        log.warning("record/replay mode %r with no recording store: recordings live in memory "
+                    "and are lost when the kernel stops", settings.replay)
+        recordings = InMemoryRecordingStore()
+    return RecordReplayProvider(provider, recordings, settings.replay, primary.model)

@@ -1,0 +1,201 @@
+"""Record/replay of model exchanges (P7): a canonical request hash → the response's events.
+
+Modes: `off` (pass through), `record` (call the model, store every completed response),
+`replay` (serve stored responses only; a miss is a `ReplayMissError` naming the request),
+`auto` (replay when recorded, else call and record).
+
+The hash covers what decides the answer — model, system prompt, messages (roles and parts,
+without ids, timestamps or annotations), tools (name, description, schema), max_tokens and
+purpose — never keys, timeouts, base URLs or the session id.
+
+Payload (a JSON string, format `orkas-recording` version 1)::
+
+    {"format": "orkas-recording", "version": 1, "key": "<sha256 hex>",
+     "model": "openai/gpt-4o", "request": {"messages": 5, "tools": 3, "last_user": "…"},
+     "events": [{"type": "text", "text": "…"}, {"type": "tool_call", …},
+                {"type": "end", "message": {…}, "usage": {…}, "finish_reason": "stop"}]}
+
+`events` are the provider events exactly as streamed, so a replay yields the same sequence;
+only the final message gets a fresh id and timestamp (a history never holds one id twice).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any, Literal, Protocol
+
+from pydantic import TypeAdapter
+
+from ..engine.errors import NonRetryableProviderError
+from ..engine.messages import Message, new_id
+from ..engine.provider import (
+    ModelInfo,
+    ModelRequest,
+    Provider,
+    ProviderEvent,
+    StreamEnd,
+    complete_from_stream,
+)
+from .errors import ReplayMissError
+
+log = logging.getLogger(__name__)
+
+ReplayMode = Literal["off", "record", "replay", "auto"]
+PAYLOAD_FORMAT = "orkas-recording"
+PAYLOAD_VERSION = 1
+
+_EVENTS: TypeAdapter[list[ProviderEvent]] = TypeAdapter(list[ProviderEvent])
+
+
+class RecordingStore(Protocol):
+    """Where recordings live (in memory here; DuckDB in the store layer)."""
+
+    async def get_recording(self, key: str) -> str | None:
+        """The payload stored under `key`, or None."""
+        ...
+
+    async def put_recording(self, key: str, payload: str) -> None:
+        """Store `payload` under `key`, replacing any earlier one."""
+        ...
+
+
+class InMemoryRecordingStore:
+    """Recordings in a dict: tests and scratch sessions (lost when the process ends)."""
+
+    def __init__(self, recordings: dict[str, str] | None = None) -> None:
+        self.recordings: dict[str, str] = dict(recordings or {})
+
+    async def get_recording(self, key: str) -> str | None:
+        """The payload stored under `key`, or None."""
+        return self.recordings.get(key)
+
+    async def put_recording(self, key: str, payload: str) -> None:
+        """Store `payload` under `key`."""
+        self.recordings[key] = payload
+
+
+def _canonical_message(message: Message) -> dict[str, Any]:
+    return {"role": message.role, "parts": [p.model_dump(mode="json") for p in message.parts]}
+
+
+def canonical_request(request: ModelRequest, model: str) -> dict[str, Any]:
+    """The parts of a request that decide the answer, in a stable shape."""
+    return {
+        "model": model,
+        "system": request.system,
+        "messages": [_canonical_message(m) for m in request.messages],
+        "tools": [{"name": t.name, "description": t.description, "parameters": t.parameters}
+                  for t in request.tools],
+        "max_tokens": request.max_tokens,
+        "purpose": request.purpose,
+    }
+
+
+def request_key(request: ModelRequest, model: str) -> str:
+    """SHA-256 (hex) of the canonical request."""
+    text = json.dumps(canonical_request(request, model), sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def describe_request(request: ModelRequest, model: str) -> dict[str, Any]:
+    """A short, human-readable summary of a request (for payloads and miss errors)."""
+    last_user = next((m.text for m in reversed(request.messages) if m.role == "user"), "")
+    return {"messages": len(request.messages), "tools": len(request.tools),
+            "purpose": request.purpose, "last_user": last_user[:120]}
+
+
+def encode_payload(key: str, model: str, request: ModelRequest,
+                   events: list[ProviderEvent]) -> str:
+    """The JSON payload for one recorded response."""
+    return json.dumps({
+        "format": PAYLOAD_FORMAT, "version": PAYLOAD_VERSION, "key": key, "model": model,
+        "request": describe_request(request, model),
+        "events": [e.model_dump(mode="json") for e in events],
+    }, ensure_ascii=False)
+
+
+def decode_payload(payload: str) -> list[ProviderEvent]:
+    """The events of a payload; raises `ValueError` for an unknown or damaged payload."""
+    try:
+        data = json.loads(payload)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"recording is not JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != PAYLOAD_FORMAT:
+        raise ValueError("not an orkas recording")
+    if data.get("version") != PAYLOAD_VERSION:
+        raise ValueError(f"unsupported recording version {data.get('version')!r}")
+    events = _EVENTS.validate_python(data.get("events"))
+    if not events or not isinstance(events[-1], StreamEnd):
+        raise ValueError("recording does not end with a complete response")
+    return events
+
+
+class RecordReplayProvider:
+    """Wraps a provider with record/replay (P7)."""
+
+    def __init__(self, inner: Provider, store: RecordingStore, mode: ReplayMode,
+                 default_model: str) -> None:
+        self.inner = inner
+        self.store = store
+        self.mode: ReplayMode = mode
+        self.default_model = default_model
+
+    def model_info(self, model: str | None) -> ModelInfo:
+        """The wrapped provider's model info (litellm's local map: no network)."""
+        return self.inner.model_info(model)
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[ProviderEvent]:
+        """Serve a recording, or call the model (and record), as the mode says."""
+        if self.mode == "off":
+            async for event in self.inner.stream(request):
+                yield event
+            return
+        model = request.model or self.default_model
+        key = request_key(request, model)
+        if self.mode in ("replay", "auto"):
+            payload = await self.store.get_recording(key)
+            recorded = self._decode(key, payload) if payload is not None else None
+            if recorded is not None:
+                for event in _replayed(recorded):
+                    yield event
+                return
+            if self.mode == "replay":
+                summary = describe_request(request, model)
+                raise ReplayMissError(
+                    f"No recording for this model request (key {key[:16]}, model {model}, "
+                    f"{summary['messages']} messages, {summary['tools']} tools, last user "
+                    f"message {summary['last_user']!r}). Record it first with "
+                    "ORKAS_REPLAY=record or auto, with a working model.")
+        events: list[ProviderEvent] = []
+        async for event in self.inner.stream(request):
+            events.append(event)
+            yield event
+        if events and isinstance(events[-1], StreamEnd):
+            await self.store.put_recording(key, encode_payload(key, model, request, events))
+
+    async def complete(self, request: ModelRequest) -> StreamEnd:
+        """One response, not streamed to the caller (same path as `stream`)."""
+        return await complete_from_stream(self, request)
+
+    def _decode(self, key: str, payload: str) -> list[ProviderEvent] | None:
+        try:
+            return decode_payload(payload)
+        except ValueError as exc:
+            if self.mode == "auto":
+                log.warning("recording %s is unreadable (%s); recording it again", key[:16], exc)
+                return None
+            raise NonRetryableProviderError(
+                f"The recording for this request (key {key[:16]}) is unreadable: {exc}. "
+                "Record it again with ORKAS_REPLAY=record.") from None
+
+
+def _replayed(events: list[ProviderEvent]) -> list[ProviderEvent]:
+    end = events[-1]
+    assert isinstance(end, StreamEnd)
+    fresh = end.message.model_copy(update={"id": new_id("msg"), "created_at": time.time()})
+    return [*events[:-1], end.model_copy(update={"message": fresh})]

@@ -1,0 +1,159 @@
+"""Rotation over a candidate list with in-process cooldowns (P2, P3).
+
+Rules:
+- Candidates are tried in configured order, skipping those cooling down.
+- A candidate is switched only before the first content event (text, thinking or a tool
+  call) of a response; once content has streamed, any failure propagates.
+- Account-level failures (refused or expired key, no credit, rate limit) cool the candidate
+  down for `cooldown_s` (10 minutes) and the next candidate is tried in the same request.
+- Everything else (timeouts, dropped connections, 5xx, bad requests, policy refusals)
+  propagates unchanged: the engine's backoff (E10) is the only retry layer, and its next
+  attempt starts again from the first candidate that is not cooling down — so a transient
+  failure is retried on the same candidate.
+- When every candidate is cooling down, the one whose cooldown ends first is tried anyway: a
+  cooldown orders candidates, it never leaves the user with no model at all.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine.errors import ProviderError
+from ..engine.provider import (
+    ModelInfo,
+    ModelRequest,
+    Provider,
+    ProviderEvent,
+    StreamEnd,
+    complete_from_stream,
+)
+from ..engine.timing import Clock, RealClock
+from .convert import same_model
+from .errors import AccountError, RateLimitedError, is_account_level
+
+log = logging.getLogger(__name__)
+
+COOLDOWN_SECONDS = 600.0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One way to reach a model: a provider plus a label safe to show (no key inside)."""
+
+    label: str
+    model: str
+    provider: Provider
+
+
+@dataclass(frozen=True)
+class Cooldown:
+    """Why and until when a candidate is skipped."""
+
+    until: float
+    reason: str
+
+
+def key_hint(api_key: str | None) -> str:
+    """A label for a key that reveals nothing usable: its last four characters."""
+    return f"key …{api_key[-4:]}" if api_key and len(api_key) >= 8 else "default key"
+
+
+class RotatingProvider:
+    """A `Provider` that spreads requests over candidates and cools down failing accounts."""
+
+    def __init__(self, candidates: Sequence[Candidate], *, clock: Clock | None = None,
+                 cooldown_s: float = COOLDOWN_SECONDS,
+                 ad_hoc: Callable[[str], Provider] | None = None) -> None:
+        if not candidates:
+            raise ValueError("rotation needs at least one candidate")
+        self.candidates = list(candidates)
+        self.clock = clock or RealClock()
+        self.cooldown_s = cooldown_s
+        self._ad_hoc = ad_hoc
+        self._ad_hoc_cache: dict[str, Candidate] = {}
+        self.cooldowns: dict[str, Cooldown] = {}
+
+    @property
+    def model(self) -> str:
+        """The primary model."""
+        return self.candidates[0].model
+
+    def _pool(self, model: str | None) -> list[Candidate]:
+        if model is None:
+            return self.candidates
+        matching = [c for c in self.candidates if same_model(c.model, model)]
+        if matching:
+            return matching
+        if self._ad_hoc is None:
+            return [Candidate(label=model, model=model, provider=self.candidates[0].provider)]
+        if model not in self._ad_hoc_cache:
+            self._ad_hoc_cache[model] = Candidate(label=model, model=model,
+                                                  provider=self._ad_hoc(model))
+        return [self._ad_hoc_cache[model]]
+
+    def order(self, model: str | None = None) -> list[Candidate]:
+        """Candidates to try for one request, best first."""
+        now = self.clock.now()
+        pool = self._pool(model)
+        ready = [c for c in pool if self._cooling(c.label, now) is None]
+        if ready:
+            return ready
+        return [min(pool, key=lambda c: self.cooldowns[c.label].until)]
+
+    def _cooling(self, label: str, now: float) -> Cooldown | None:
+        cooldown = self.cooldowns.get(label)
+        if cooldown is not None and cooldown.until <= now:
+            del self.cooldowns[label]
+            return None
+        return cooldown
+
+    def model_info(self, model: str | None) -> ModelInfo:
+        """The capabilities of `model`, or of the primary candidate."""
+        candidate = self._pool(model)[0]
+        return candidate.provider.model_info(candidate.model)
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[ProviderEvent]:
+        """Stream from the first candidate that can serve (see the module's rules)."""
+        failures: list[tuple[Candidate, ProviderError]] = []
+        for candidate in self.order(request.model):
+            started = False
+            try:
+                async for event in candidate.provider.stream(
+                        request.model_copy(update={"model": candidate.model})):
+                    if event.type != "end":
+                        started = True
+                    yield event
+            except ProviderError as exc:
+                if started or not is_account_level(exc):
+                    raise
+                self._cool_down(candidate, exc)
+                failures.append((candidate, exc))
+                continue
+            self.cooldowns.pop(candidate.label, None)
+            return
+        raise _combined(failures)
+
+    async def complete(self, request: ModelRequest) -> StreamEnd:
+        """One response, not streamed to the caller."""
+        return await complete_from_stream(self, request)
+
+    def _cool_down(self, candidate: Candidate, exc: ProviderError) -> None:
+        until = self.clock.now() + self.cooldown_s
+        self.cooldowns[candidate.label] = Cooldown(until=until, reason=str(exc))
+        log.warning("model candidate %s cools down for %.0f s after an account-level error "
+                    "(%s)", candidate.label, self.cooldown_s, type(exc).__name__)
+
+
+def _combined(failures: list[tuple[Candidate, ProviderError]]) -> ProviderError:
+    if len(failures) == 1:
+        return failures[0][1]
+    detail = "; ".join(f"{c.label}: {e}" for c, e in failures)
+    rate_limited = [e for _, e in failures if isinstance(e, RateLimitedError)]
+    if rate_limited:
+        waits = [e.retry_after for e in rate_limited if e.retry_after is not None]
+        return RateLimitedError(f"every model candidate is rate limited or refused: {detail}",
+                                status=429, retry_after=min(waits) if waits else None)
+    return AccountError(f"every model candidate refused the request: {detail}. Check the API "
+                        "keys and the account's credit.", status=failures[-1][1].status)

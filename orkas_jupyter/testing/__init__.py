@@ -1,0 +1,30 @@
+"""Test doubles shipped with the package: `FakeModelServer`, a real HTTP fake of a model API
+on 127.0.0.1 (OpenAI chat completions and embeddings, Anthropic messages) with scripted
+replies and faults, for this project's tests and users' own (see docs/testing.md).
+
+Standard library only; must not import litellm or any other layer of the package.
+"""
+
+from .fake_server import FakeModelServer, RecordedRequest
+from .script import (
+    Fault,
+    Hangup,
+    Reply,
+    Step,
+    ToolCallSpec,
+    context_overflow,
+    drop,
+    fault,
+    hangup,
+    reply,
+    slow,
+    stall,
+    tool_call,
+    tool_calls,
+)
+
+__all__ = [
+    "FakeModelServer", "Fault", "Hangup", "RecordedRequest", "Reply", "Step", "ToolCallSpec",
+    "context_overflow", "drop", "fault", "hangup", "reply", "slow", "stall", "tool_call",
+    "tool_calls",
+]

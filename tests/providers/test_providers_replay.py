@@ -1,0 +1,115 @@
+"""Record/replay (P7): canonical keys, modes, identical event sequences, clear misses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from providers_helpers import collect, fake_settings, user_request
+
+from orkas_jupyter.engine import FakeClock
+from orkas_jupyter.engine.errors import NonRetryableProviderError, ProviderError
+from orkas_jupyter.engine.messages import Message, TextPart
+from orkas_jupyter.engine.provider import ModelRequest, StreamEnd
+from orkas_jupyter.engine.tools import ToolSpec
+from orkas_jupyter.providers import (
+    InMemoryRecordingStore,
+    RecordReplayProvider,
+    ReplayMissError,
+    make_provider,
+    request_key,
+)
+from orkas_jupyter.testing import FakeModelServer, fault, reply, tool_call
+
+SPEC = ToolSpec(name="add", description="Add.", parameters={"type": "object"})
+
+
+@pytest.fixture(autouse=True)
+def _key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ORKAS_API_KEY", "sk-replay-2222")
+
+
+def test_key_ignores_ids_timestamps_and_session_but_not_content() -> None:
+    base = user_request("what is 2+2?", tools=[SPEC], session_id="a")
+    again = ModelRequest(messages=[Message(role="user", parts=[TextPart(text="what is 2+2?")])],
+                         tools=[SPEC], session_id="b")
+    assert base.messages[0].id != again.messages[0].id
+    assert request_key(base, "m") == request_key(again, "m")
+    assert request_key(base, "m") != request_key(base, "other-model")
+    assert request_key(base, "m") != request_key(user_request("what is 2+3?", tools=[SPEC]), "m")
+    assert request_key(base, "m") != request_key(user_request("what is 2+2?"), "m")
+    assert request_key(base, "m") != request_key(base.model_copy(update={"system": "x"}), "m")
+
+
+async def test_record_then_replay_yields_the_same_events_with_no_request() -> None:
+    store = InMemoryRecordingStore()
+    with FakeModelServer([tool_call("add", {"a": 1, "b": 2}, text="Let me add.")]) as server:
+        recorder = make_provider(fake_settings(server.base_url, replay="record"),
+                                 recordings=store, clock=FakeClock())
+        recorded = await collect(recorder, user_request("add", tools=[SPEC]))
+        replayer = make_provider(fake_settings(server.base_url, replay="replay"),
+                                 recordings=store, clock=FakeClock())
+        replayed = await collect(replayer, user_request("add", tools=[SPEC]))
+        assert len(server.chat_requests) == 1
+    assert len(store.recordings) == 1
+    strip = {"message": {"id", "created_at"}}
+    assert [e.model_dump(exclude=strip) for e in replayed] == [
+        e.model_dump(exclude=strip) for e in recorded]
+    end = replayed[-1]
+    assert isinstance(end, StreamEnd) and end.message.id != recorded[-1].message.id  # type: ignore[union-attr]
+    payload = json.loads(next(iter(store.recordings.values())))
+    assert payload["format"] == "orkas-recording" and payload["version"] == 1
+    assert payload["model"] == "openai/gpt-4o" and payload["request"]["last_user"] == "add"
+    assert "sk-replay" not in json.dumps(payload)
+
+
+async def test_replay_needs_no_server_and_a_miss_names_the_request() -> None:
+    store = InMemoryRecordingStore()
+    settings = fake_settings("http://127.0.0.1:9/v1", replay="replay")  # nothing listens there
+    provider = make_provider(settings, recordings=store, clock=FakeClock())
+    with pytest.raises(ReplayMissError) as caught:
+        await collect(provider, user_request("summarise the outliers in df"))
+    message = str(caught.value)
+    assert "openai/gpt-4o" in message and "summarise the outliers" in message
+    assert request_key(user_request("summarise the outliers in df"), "openai/gpt-4o")[:16] in (
+        message)
+    assert "ORKAS_REPLAY=record" in message
+
+
+async def test_auto_mode_records_misses_and_replays_hits() -> None:
+    store = InMemoryRecordingStore()
+    with FakeModelServer([reply("first answer")]) as server:
+        provider = make_provider(fake_settings(server.base_url, replay="auto"),
+                                 recordings=store, clock=FakeClock())
+        one = (await collect(provider, user_request("q")))[-1]
+        two = (await collect(provider, user_request("q")))[-1]
+        assert len(server.chat_requests) == 1
+    assert isinstance(one, StreamEnd) and isinstance(two, StreamEnd)
+    assert one.message.text == two.message.text == "first answer"
+
+
+async def test_failed_responses_are_not_recorded() -> None:
+    store = InMemoryRecordingStore()
+    with FakeModelServer([fault(500), reply("ok")]) as server:
+        provider = make_provider(fake_settings(server.base_url, replay="record"),
+                                 recordings=store, clock=FakeClock())
+        with pytest.raises(ProviderError):
+            await collect(provider, user_request())
+        assert store.recordings == {}
+        await collect(provider, user_request())
+    assert len(store.recordings) == 1
+
+
+async def test_damaged_recording_is_a_clear_error_in_replay_and_rerecorded_in_auto() -> None:
+    request = user_request("q")
+    key = request_key(request, "openai/gpt-4o")
+    store = InMemoryRecordingStore({key: "{not json"})
+    with FakeModelServer([reply("fresh")]) as server:
+        inner = make_provider(fake_settings(server.base_url), clock=FakeClock())
+        strict = RecordReplayProvider(inner, store, "replay", "openai/gpt-4o")
+        with pytest.raises(NonRetryableProviderError, match="unreadable"):
+            await collect(strict, request)
+        auto = RecordReplayProvider(inner, store, "auto", "openai/gpt-4o")
+        end = (await collect(auto, request))[-1]
+    assert isinstance(end, StreamEnd) and end.message.text == "fresh"
+    assert json.loads(store.recordings[key])["format"] == "orkas-recording"

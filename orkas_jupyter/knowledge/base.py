@@ -1,0 +1,391 @@
+"""The `KnowledgeBase` interface (M3) with the behaviour both implementations share:
+ingestion (extract → hash check → chunk → analyse → embed → store), search (BM25 and vector
+lists fused by weighted RRF, M2) and the in-memory indexes searched by both.
+
+Subclasses implement only storage (`_find_document`, `_save_documents`, ...). Search always
+runs on `Bm25Index` and `VectorIndex` held here; the DuckDB implementation rebuilds them from
+its tables when another connection changed the data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fnmatch
+import hashlib
+import time
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from .analysis import Analyzer
+from .bm25 import Bm25Index
+from .chunking import TextChunk, chunk_lines
+from .embeddings import Embedder
+from .errors import EmbeddingError, KnowledgeError
+from .extract import Extracted, Section, SkipFile, extract_file
+from .fusion import reciprocal_rank_fusion
+from .ingest import document_name, expand_paths
+from .models import DocumentInfo, IngestReport, KbStatus, SearchHit, SearchResult, SkippedPath
+from .vectors import FloatMatrix, VectorIndex
+
+SearchMode = Literal["hybrid", "bm25", "vector"]
+_GLOB_CHARS = frozenset("*?[")
+
+
+class KnowledgeBaseConfig(BaseModel):
+    """Chunking and retrieval settings; every field has a default."""
+
+    chunk_tokens: int = Field(350, ge=16, description="maximum estimated tokens per chunk")
+    overlap_tokens: int = Field(50, ge=0, description="tokens shared by consecutive chunks")
+    bm25_k1: float = Field(1.2, gt=0, description="BM25 term-frequency saturation")
+    bm25_b: float = Field(0.75, ge=0, le=1, description="BM25 length normalisation")
+    rrf_k: float = Field(60.0, gt=0, description="RRF rank constant")
+    bm25_weight: float = Field(1.0, ge=0, description="weight of the BM25 list")
+    vector_weight: float = Field(1.5, ge=0, description="weight of the vector list")
+    candidates: int = Field(100, ge=1, description="depth of each list before fusion")
+    top_k: int = Field(8, ge=1, description="results returned by default")
+    min_score: float = Field(0.0, ge=0, le=1, description="drop fused scores below this")
+    min_cosine: float = Field(0.0, description="vector hits must have cosine above this")
+    embed_batch: int = Field(256, ge=1, description="chunks per embedding call")
+
+
+@dataclass(frozen=True)
+class PreparedDocument:
+    """A document ready to store: chunks, their term counts and (maybe) vectors."""
+
+    name: str
+    source: str | None
+    kind: str
+    content_hash: str
+    chunks: list[TextChunk]
+    counts: list[Counter[str]]
+
+
+@dataclass(frozen=True)
+class StoredChunk:
+    """A chunk as a search result needs it."""
+
+    chunk_id: int
+    document: str
+    locator: str | None
+    start_line: int
+    end_line: int
+    text: str
+
+
+ChunkKey = tuple[int, str | None, int]  # (doc id, locator, start line): the de-dup key
+
+
+class KnowledgeBase(ABC):
+    """Documents, chunks and hybrid search. `root` is where relative paths resolve and what
+    document names are relative to."""
+
+    def __init__(self, *, root: Path | None = None, embedder: Embedder | None = None,
+                 config: KnowledgeBaseConfig | None = None,
+                 analyzer: Analyzer | None = None) -> None:
+        self.root = (root or Path.cwd()).resolve()
+        self.embedder = embedder
+        self.config = config or KnowledgeBaseConfig()
+        if self.config.overlap_tokens >= self.config.chunk_tokens:
+            raise ValueError("overlap_tokens must be smaller than chunk_tokens")
+        self.analyzer = analyzer or Analyzer()
+        self._write_lock = asyncio.Lock()
+        self._reset_indexes()
+
+    # -- index bookkeeping (rows are positions in these arrays) ----------------------------
+
+    def _reset_indexes(self) -> None:
+        self._bm25 = Bm25Index(self.config.bm25_k1, self.config.bm25_b)
+        self._vectors = VectorIndex()
+        self._row_chunk: list[int] = []
+        self._row_key: list[ChunkKey] = []
+        self._chunk_row: dict[int, int] = {}
+
+    def _index_rows(self, chunk_ids: list[int], keys: list[ChunkKey],
+                    counts: list[Counter[str]]) -> list[int]:
+        rows = list(range(len(self._row_chunk), len(self._row_chunk) + len(chunk_ids)))
+        self._row_chunk.extend(chunk_ids)
+        self._row_key.extend(keys)
+        self._chunk_row.update(zip(chunk_ids, rows, strict=True))
+        self._bm25.add_many(rows, counts)
+        return rows
+
+    def _index_vectors(self, chunk_ids: list[int], vectors: FloatMatrix) -> None:
+        rows = np.asarray([self._chunk_row[c] for c in chunk_ids], dtype=np.int64)
+        self._vectors.set(rows, vectors)
+
+    def _unindex(self, chunk_ids: Iterable[int]) -> None:
+        rows = [self._chunk_row.pop(c) for c in chunk_ids if c in self._chunk_row]
+        self._bm25.remove(rows)
+        self._vectors.remove(np.asarray(rows, dtype=np.int64))
+
+    # -- storage, implemented per backend --------------------------------------------------
+
+    def _sync(self) -> None:  # noqa: B027 - a hook; the in-memory store has nothing to do
+        """Bring the indexes up to date with storage (another connection may have written)."""
+
+    @abstractmethod
+    def _find_document(self, name: str) -> DocumentInfo | None:
+        """The stored document called `name`, if any."""
+
+    @abstractmethod
+    def _save_documents(self, docs: list[PreparedDocument],
+                        vectors: list[FloatMatrix | None]) -> None:
+        """Store `docs`, replacing same-named ones, and update the indexes."""
+
+    @abstractmethod
+    def _delete_documents(self, names: list[str]) -> None:
+        """Remove documents and their chunks, and update the indexes."""
+
+    @abstractmethod
+    def _list_documents(self) -> list[DocumentInfo]:
+        """Every stored document, by name."""
+
+    @abstractmethod
+    def _fetch_chunks(self, chunk_ids: list[int]) -> dict[int, StoredChunk]:
+        """Stored chunks by id."""
+
+    @abstractmethod
+    def _chunks_without_vectors(self, limit: int) -> list[tuple[int, str]]:
+        """Up to `limit` (chunk id, text) that have no vector for the current embedder."""
+
+    @abstractmethod
+    def _save_vectors(self, chunk_ids: list[int], vectors: FloatMatrix) -> None:
+        """Store vectors for existing chunks and update the vector index."""
+
+    @abstractmethod
+    def _count_chunks(self) -> int:
+        """Number of stored chunks."""
+
+    # -- ingestion -------------------------------------------------------------------------
+
+    async def add_paths(self, paths: Iterable[str | Path]) -> IngestReport:
+        """Ingest files, folders (recursively) and globs; changed files replace their chunks,
+        unchanged ones are skipped, unreadable ones are reported in `skipped`."""
+        files, skipped = expand_paths(paths, self.root)
+        report = IngestReport(skipped=skipped)
+        async with self._write_lock:
+            self._sync()
+            prepared: list[PreparedDocument] = []
+            for path in files:
+                name = document_name(path, self.root)
+                try:
+                    extracted = await asyncio.to_thread(extract_file, path)
+                except SkipFile as skip:
+                    report.skipped.append(SkippedPath(path=name, reason=skip.reason))
+                    continue
+                doc = self._prepare(name, str(path), extracted, report)
+                if doc is not None:
+                    prepared.append(doc)
+            await self._commit(prepared, report)
+        return report
+
+    async def add_text(self, name: str, text: str, *, kind: str = "text") -> IngestReport:
+        """Ingest `text` as the document `name` (replacing a changed one of that name)."""
+        return await self.add_texts([(name, text)], kind=kind)
+
+    async def add_texts(self, items: Iterable[tuple[str, str]], *,
+                        kind: str = "text") -> IngestReport:
+        """Ingest several (name, text) documents in one batch (one embedding pass, one
+        transaction)."""
+        pairs = list(dict(items).items())  # a repeated name: the last text wins
+        for name, _ in pairs:
+            if not name.strip():
+                raise KnowledgeError("a document needs a non-empty name")
+        report = IngestReport()
+        async with self._write_lock:
+            self._sync()
+            prepared = []
+            for name, text in pairs:
+                extracted = Extracted(kind, [Section(text)], text.encode("utf-8"))
+                doc = self._prepare(name, None, extracted, report)
+                if doc is not None:
+                    prepared.append(doc)
+            await self._commit(prepared, report)
+        return report
+
+    def _content_hash(self, raw: bytes) -> str:
+        # Chunking settings are part of the hash: changing them re-chunks on the next add.
+        digest = hashlib.sha256(raw)
+        digest.update(f"|{self.config.chunk_tokens}|{self.config.overlap_tokens}".encode())
+        return digest.hexdigest()
+
+    def _prepare(self, name: str, source: str | None, extracted: Extracted,
+                 report: IngestReport) -> PreparedDocument | None:
+        content_hash = self._content_hash(extracted.raw)
+        existing = self._find_document(name)
+        if existing is not None and existing.content_hash == content_hash:
+            report.unchanged.append(name)
+            return None
+        chunks: list[TextChunk] = []
+        for section in extracted.sections:
+            chunks.extend(chunk_lines(section.text, max_tokens=self.config.chunk_tokens,
+                                      overlap_tokens=self.config.overlap_tokens,
+                                      locator=section.locator))
+        if not chunks:
+            report.skipped.append(SkippedPath(path=name, reason="no text to index"))
+            return None
+        (report.updated if existing is not None else report.added).append(name)
+        counts = self.analyzer.term_counts_many([c.text for c in chunks])
+        return PreparedDocument(name, source, extracted.kind, content_hash, chunks, counts)
+
+    async def _commit(self, docs: list[PreparedDocument], report: IngestReport) -> None:
+        if not docs:
+            return
+        vectors: list[FloatMatrix | None] = [None] * len(docs)
+        if self.embedder is not None:
+            try:
+                vectors = await self._embed_documents(docs)
+            except EmbeddingError as exc:
+                report.warnings.append(f"stored without vectors (BM25 still works; run "
+                                       f"embed_missing() later): {exc}")
+        self._save_documents(docs, vectors)
+        report.chunks_written += sum(len(d.chunks) for d in docs)
+
+    async def _embed_documents(self, docs: list[PreparedDocument]) -> list[FloatMatrix | None]:
+        assert self.embedder is not None
+        texts = [c.text for d in docs for c in d.chunks]
+        parts = []
+        for start in range(0, len(texts), self.config.embed_batch):
+            parts.append(await self.embedder.embed(texts[start:start + self.config.embed_batch]))
+        matrix = np.vstack(parts)
+        out: list[FloatMatrix | None] = []
+        pos = 0
+        for d in docs:
+            out.append(matrix[pos:pos + len(d.chunks)])
+            pos += len(d.chunks)
+        return out
+
+    async def embed_missing(self, batch: int | None = None) -> int:
+        """Embed chunks stored without vectors (after a failure or a model change)."""
+        if self.embedder is None:
+            return 0
+        size = batch or self.config.embed_batch
+        done = 0
+        async with self._write_lock:
+            self._sync()
+            while todo := self._chunks_without_vectors(size):
+                vectors = await self.embedder.embed([t for _, t in todo])
+                self._save_vectors([c for c, _ in todo], vectors)
+                done += len(todo)
+        return done
+
+    # -- documents ---------------------------------------------------------------------------
+
+    def list_documents(self) -> list[DocumentInfo]:
+        """Stored documents, sorted by name."""
+        self._sync()
+        return sorted(self._list_documents(), key=lambda d: d.name)
+
+    async def remove(self, names: str | Iterable[str]) -> list[str]:
+        """Remove documents by name, path or glob over names; returns the names removed."""
+        wanted = [names] if isinstance(names, str) else list(names)
+        async with self._write_lock:
+            self._sync()
+            stored = [d.name for d in self._list_documents()]
+            hits: list[str] = []
+            for spec in wanted:
+                if _GLOB_CHARS & set(spec):
+                    hits.extend(n for n in stored if fnmatch.fnmatchcase(n, spec))
+                    continue
+                path = Path(spec).expanduser()
+                as_path = document_name(path if path.is_absolute() else self.root / path,
+                                        self.root)
+                hits.extend(n for n in (spec, as_path) if n in stored)
+            removed = list(dict.fromkeys(hits))
+            if removed:
+                self._delete_documents(removed)
+        return removed
+
+    async def prune(self) -> list[str]:
+        """Remove documents whose source file no longer exists."""
+        gone = [d.name for d in self.list_documents()
+                if d.source is not None and not Path(d.source).exists()]
+        return await self.remove(gone) if gone else []
+
+    def status(self) -> KbStatus:
+        """Counts and backends."""
+        self._sync()
+        return KbStatus(documents=len(self._list_documents()), chunks=self._count_chunks(),
+                        embedded_chunks=self._vectors.count,
+                        embedding_model=self.embedder.name if self.embedder else None,
+                        analyzer=self.analyzer.name)
+
+    # -- search ------------------------------------------------------------------------------
+
+    async def search(self, query: str, top_k: int | None = None, *,
+                     mode: SearchMode = "hybrid") -> SearchResult:
+        """Top chunks for `query`: BM25 and vector lists fused (M2); either alone when the
+        other is absent or fails (a warning says so)."""
+        query = query.strip()
+        if not query:
+            raise KnowledgeError("the query is empty; pass words to search for")
+        k = top_k or self.config.top_k
+        if k < 1:
+            raise KnowledgeError("top_k must be at least 1")
+        self._sync()
+        depth = max(self.config.candidates, k)
+        lists: dict[str, list[ChunkKey]] = {}
+        first_chunk: dict[ChunkKey, int] = {}
+        warnings: list[str] = []
+        if mode in ("hybrid", "bm25"):
+            rows = self._bm25.search(self.analyzer.terms(query), depth)
+            lists["bm25"] = self._keys(rows, first_chunk)
+        if mode in ("hybrid", "vector"):
+            rows_v, warning = await self._vector_rows(query, depth, required=mode == "vector")
+            if warning:
+                warnings.append(warning)
+            lists["vector"] = self._keys(rows_v, first_chunk)
+        fused = reciprocal_rank_fusion(
+            lists, {"bm25": self.config.bm25_weight, "vector": self.config.vector_weight},
+            k=self.config.rrf_k, top_k=k, min_score=self.config.min_score)
+        chunks = self._fetch_chunks([first_chunk[f.key] for f in fused])
+        hits = []
+        for f in fused:
+            chunk = chunks.get(first_chunk[f.key])
+            if chunk is None:
+                continue  # removed by another connection between index and fetch
+            hits.append(SearchHit(document=chunk.document, locator=chunk.locator,
+                                  start_line=chunk.start_line, end_line=chunk.end_line,
+                                  score=round(f.score, 6), text=chunk.text,
+                                  bm25_rank=f.ranks.get("bm25"),
+                                  vector_rank=f.ranks.get("vector")))
+        return SearchResult(hits=hits, warnings=warnings)
+
+    async def _vector_rows(self, query: str, depth: int,
+                           required: bool) -> tuple[list[tuple[int, float]], str | None]:
+        if self.embedder is None:
+            if required:
+                raise KnowledgeError("vector search needs an embedding model: set "
+                                     "ORKAS_EMBEDDING_MODEL (e.g. local) or use mode='bm25'")
+            return [], None
+        if self._vectors.count == 0:
+            return [], "no chunk has a vector yet; results are BM25 only"
+        try:
+            vector = await self.embedder.embed([query], kind="query")
+            rows = self._vectors.search(vector, depth)
+            return [(r, s) for r, s in rows if s > self.config.min_cosine], None
+        except (EmbeddingError, ValueError) as exc:
+            if required:
+                raise KnowledgeError(f"vector search failed: {exc}") from exc
+            return [], f"vector search failed, results are BM25 only: {exc}"
+
+    def _keys(self, rows: list[tuple[int, float]],
+              first_chunk: dict[ChunkKey, int]) -> list[ChunkKey]:
+        keys = []
+        for row, _ in rows:
+            key = self._row_key[row]
+            first_chunk.setdefault(key, self._row_chunk[row])
+            keys.append(key)
+        return keys
+
+
+def now() -> float:
+    """Seconds since the epoch (one place, so tests can reason about it)."""
+    return time.time()

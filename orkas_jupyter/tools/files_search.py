@@ -1,0 +1,267 @@
+"""Search tools (T3): `search_files` (names by glob) and `grep_files` (contents by regex).
+
+Both walk the tree without following symlinked folders, skip `.git`, `node_modules`, virtual
+environments, caches and `.orkas/` unless asked not to, never leave the sandbox, and cap what
+they return with a note saying how to narrow the search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from ..engine.errors import ToolError
+from ..engine.tools import Tool, ToolContext
+from .files import workspace_services
+from .sandbox import PathSandbox
+
+SKIP_DIRS = frozenset({
+    ".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".orkas", "__pycache__",
+    ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", ".ipynb_checkpoints",
+})
+MAX_OUTPUT_CHARS = 30_000
+MAX_LINE_CHARS = 400
+MAX_GREP_FILE_BYTES = 20 * 1024 * 1024
+
+
+@lru_cache(maxsize=256)
+def glob_to_regex(pattern: str) -> re.Pattern[str]:
+    """Compile a glob: `*` and `?` stay within one folder, `**` spans folders, `[…]` and
+    `{a,b}` as in shells. A pattern without `/` matches file names at any depth."""
+    pat = pattern.strip()
+    while pat.startswith("./"):
+        pat = pat[2:]
+    if "/" not in pat:
+        pat = "**/" + pat
+    out, i, depth = [], 0, 0
+    while i < len(pat):
+        c = pat[i]
+        if pat.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+            continue
+        if pat.startswith("**", i):
+            out.append(".*")
+            i += 2
+            continue
+        if c == "*":
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "[":
+            close = pat.find("]", i + 2)
+            if close < 0:
+                out.append(re.escape(c))
+            else:
+                body = pat[i + 1:close]
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append("[" + body.replace("\\", "\\\\") + "]")
+                i = close
+        elif c == "{":
+            out.append("(?:")
+            depth += 1
+        elif c == "}" and depth:
+            out.append(")")
+            depth -= 1
+        elif c == "," and depth:
+            out.append("|")
+        else:
+            out.append(re.escape(c))
+        i += 1
+    if depth:
+        raise ToolError(f"The glob {pattern!r} has an unclosed '{{'.")
+    try:
+        return re.compile("".join(out) + r"\Z", re.DOTALL)
+    except re.error as exc:
+        raise ToolError(f"The glob {pattern!r} is not valid ({exc}).") from None
+
+
+def _search_root(sandbox: PathSandbox, path: str | None) -> Path:
+    root = sandbox.resolve(path or ".")
+    if not root.exists():
+        raise ToolError(f"{path} does not exist. Give a folder inside the workspace.")
+    return root
+
+
+def _iter_files(sandbox: PathSandbox, root: Path, no_ignore: bool) -> list[Path]:
+    if root.is_file():
+        return [root]
+    skip = frozenset() if no_ignore else SKIP_DIRS
+    return list(sandbox.walk_files(root, skip, None if no_ignore else "pyvenv.cfg"))
+
+
+def _rel(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.name
+
+
+# -- search_files ------------------------------------------------------------------------
+
+
+class SearchFilesInput(BaseModel):
+    pattern: str = Field(description="Glob such as '*.py', 'src/**/test_*.py', "
+                                     "'*.{csv,parquet}'. Without '/', matches names at any "
+                                     "depth.")
+    path: str | None = Field(None, description="Folder to search (default: the workspace).")
+    limit: int = Field(200, ge=1, le=2000, description="Most paths to list.")
+    no_ignore: bool = Field(False, description="Also search .git, node_modules, virtual "
+                                               "environments and caches.")
+
+
+def _search(sandbox: PathSandbox, args: SearchFilesInput) -> str:
+    if not args.pattern.strip():
+        raise ToolError("pattern is empty; give a glob such as '*.py'.")
+    root = _search_root(sandbox, args.path)
+    regex = glob_to_regex(args.pattern)
+    hits = [f for f in _iter_files(sandbox, root, args.no_ignore)
+            if regex.match(_rel(f, root))]
+    where = sandbox.display(root)
+    if not hits:
+        return f"No files match {args.pattern!r} under {where}."
+    shown = [sandbox.display(f) for f in hits[:args.limit]]
+    text = "\n".join(shown)
+    if len(text) > MAX_OUTPUT_CHARS:
+        text = text[:MAX_OUTPUT_CHARS].rsplit("\n", 1)[0]
+        shown = text.split("\n")
+    head = f"{len(hits):,} file(s) match {args.pattern!r} under {where}"
+    if len(shown) < len(hits):
+        head += (f"; showing the first {len(shown):,}. Narrow the pattern or path to see the "
+                 "rest")
+    return f"{head}:\n{text}"
+
+
+class SearchFiles(Tool[SearchFilesInput]):
+    name = "search_files"
+    description = (
+        "Find files by glob pattern (names and paths), sorted by path. Skips .git, "
+        "node_modules, virtual environments, caches and .orkas unless no_ignore is true. "
+        "Lists at most `limit` paths (default 200).")
+    input_model = SearchFilesInput
+    read_only = True
+
+    async def execute(self, args: SearchFilesInput, ctx: ToolContext) -> str:
+        sandbox, _ = workspace_services(ctx)
+        return await asyncio.to_thread(_search, sandbox, args)
+
+
+# -- grep_files --------------------------------------------------------------------------
+
+
+class GrepFilesInput(BaseModel):
+    pattern: str = Field(description="Python regular expression, matched line by line.")
+    path: str | None = Field(None, description="File or folder to search (default: the "
+                                               "workspace).")
+    glob: str | None = Field(None, description="Only files matching this glob, e.g. '*.py'.")
+    context: int = Field(0, ge=0, le=20, description="Lines of context before and after.")
+    ignore_case: bool = Field(False, description="Case-insensitive matching.")
+    files_only: bool = Field(False, description="List matching files instead of lines.")
+    max_matches: int = Field(200, ge=1, le=5000, description="Stop after this many matches.")
+    no_ignore: bool = Field(False, description="Also search .git, node_modules, virtual "
+                                               "environments and caches.")
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= MAX_LINE_CHARS else line[:MAX_LINE_CHARS] + " […]"
+
+
+def _grep_file(regex: re.Pattern[str], text: str, rel: str, context: int,
+               budget: int) -> tuple[list[str], int]:
+    lines = text.splitlines()
+    hits = [i for i, line in enumerate(lines) if regex.search(line)][:budget]
+    if not context:
+        return [f"{rel}:{i + 1}:{_clip(lines[i])}" for i in hits], len(hits)
+    out: list[str] = []
+    last = -1
+    hit_set = set(hits)
+    for i in hits:
+        lo, hi = max(0, i - context), min(len(lines) - 1, i + context)
+        if last >= 0 and lo > last + 1:
+            out.append("--")
+        for j in range(max(lo, last + 1), hi + 1):
+            sep = ":" if j in hit_set else "-"
+            out.append(f"{rel}{sep}{j + 1}{sep}{_clip(lines[j])}")
+        last = max(last, hi)
+    return out, len(hits)
+
+
+def _grep(sandbox: PathSandbox, args: GrepFilesInput) -> str:
+    try:
+        regex = re.compile(args.pattern, re.IGNORECASE if args.ignore_case else 0)
+    except re.error as exc:
+        raise ToolError(f"The regex {args.pattern!r} is not valid: {exc}. Escape special "
+                        "characters such as ( [ . * with a backslash.") from None
+    root = _search_root(sandbox, args.path)
+    name_filter = glob_to_regex(args.glob) if args.glob else None
+    out: list[str] = []
+    matches = searched = skipped = files_hit = 0
+    size = 0
+    truncated = False
+    for file in _iter_files(sandbox, root, args.no_ignore):
+        rel_root = _rel(file, root) if root.is_dir() else file.name
+        if name_filter is not None and not name_filter.match(rel_root):
+            continue
+        try:
+            if file.stat().st_size > MAX_GREP_FILE_BYTES:
+                skipped += 1
+                continue
+            data = sandbox.read_bytes(file)
+        except (OSError, ToolError):
+            skipped += 1
+            continue
+        if b"\x00" in data[:8192]:
+            skipped += 1
+            continue
+        searched += 1
+        text = data.decode("utf-8", errors="replace")
+        if regex.search(text) is None:
+            continue
+        shown = sandbox.display(file)
+        lines, n = _grep_file(regex, text, shown, args.context, args.max_matches - matches)
+        if n == 0:
+            continue
+        files_hit += 1
+        matches += n
+        block = [shown] if args.files_only else ([*lines, "--"] if args.context else lines)
+        for line in block:
+            size += len(line) + 1
+            if size > MAX_OUTPUT_CHARS:
+                truncated = True
+                break
+            out.append(line)
+        if truncated or matches >= args.max_matches:
+            truncated = True
+            break
+    if out and out[-1] == "--":
+        out.pop()
+    where = sandbox.display(root)
+    summary = (f"{matches:,} match(es) in {files_hit:,} file(s) under {where} "
+               f"({searched:,} text files searched")
+    summary += f", {skipped:,} binary/unreadable/large skipped)." if skipped else ")."
+    if not matches:
+        return f"No match for {args.pattern!r} under {where}. " + summary
+    if truncated:
+        summary += (" Output stopped early (match or size cap); narrow the pattern, path or "
+                    "glob, or raise max_matches.")
+    return "\n".join(out) + "\n" + summary
+
+
+class GrepFiles(Tool[GrepFilesInput]):
+    name = "grep_files"
+    description = (
+        "Search file contents with a regular expression (Python syntax, line by line). "
+        "Output lines are path:line:text; with `context`, neighbours are path-line-text and "
+        "groups are separated by '--'. Binary files and files over 20 MB are skipped. Stops "
+        "after max_matches (default 200) or 30,000 characters.")
+    input_model = GrepFilesInput
+    read_only = True
+
+    async def execute(self, args: GrepFilesInput, ctx: ToolContext) -> str:
+        sandbox, _ = workspace_services(ctx)
+        return await asyncio.to_thread(_grep, sandbox, args)

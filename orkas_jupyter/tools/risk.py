@@ -1,0 +1,212 @@
+"""Shell command risk classifier (T5): which commands need the user's approval, and which are
+never run at all.
+
+A command is lexed like a shell would (quotes removed, `\\r\\m` → `rm`), split into simple
+commands at `;`, `&&`, `||`, `|`, `&`, newlines and sub-shells, unwrapped (`sudo`, `env`,
+`timeout`, `xargs`, `nohup`, …), and each program is judged with its arguments. Nested code is
+classified too: `bash -c '…'`, `eval`, `$(…)`, backticks, `<(…)`, `find -exec`, and shell
+strings inside `python -c` / `perl -e` one-liners. Invisible characters are dropped and the
+text NFKC-normalised first, so look-alike spellings cannot hide a program name.
+
+Risk classes: `exfiltration`, `destructive_delete`, `privilege_escalation`,
+`sensitive_paths`, `remote_code`. Sources of the patterns are listed in docs/tools.md.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import unicodedata
+
+from .risk_rules import (
+    BLOCK_PATTERNS,
+    DECODERS,
+    DOWNLOADERS,
+    INTERPRETERS,
+    NETWORK_TOOLS,
+    SECRET_VAR,
+    SENSITIVE_PATTERNS,
+    SHELLS,
+    RiskAssessment,
+    RiskClass,
+    judge_program,
+    unwrap,
+)
+
+_SEPARATORS = frozenset({";", "&&", "||", "|", "&", "|&", "(", ")", ";;", "<(", ">("})
+# Shell keywords: separators only where a command would start.
+_KEYWORDS = frozenset({"!", "{", "}", "then", "do", "else", "elif", "if", "while", "until",
+                       "done", "fi", "time", "for", "case", "esac", "in"})
+_REDIRECTS = frozenset({">", ">>", ">|", "&>", "&>>", "<", "<<", "<<<", "<>", ">&", "<&"})
+_SUBST = re.compile(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`|[<>]\(((?:[^()]|\([^()]*\))*)\)")
+_QUOTED = re.compile(r"'([^']{2,})'|\"([^\"]{2,})\"")
+_INLINE_CODE_FLAGS = frozenset({"-c", "-e", "-E", "--eval", "-r", "--exec", "-p"})
+_MAX_DEPTH = 6
+_SQL_DROP = re.compile(r"\b(drop\s+(table|database|schema|collection)|truncate\s+table|"
+                       r"delete\s+from\s+\w+\s*(;|$|[\"']))", re.IGNORECASE)
+
+
+def normalise(command: str) -> str:
+    """NFKC form without invisible (format) characters: what the checks look at."""
+    text = unicodedata.normalize("NFKC", command)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def _lex(text: str) -> list[str]:
+    # Newlines separate commands; shlex would treat them as blanks.
+    prepared = text.replace("\r", "").replace("\n", " ; ")
+    lexer = shlex.shlex(prepared, posix=True, punctuation_chars=";&|()<>")
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    try:
+        return list(lexer)
+    except ValueError:
+        # Unbalanced quotes: bash would refuse too; judge the words we can see.
+        return re.findall(r"[;&|()<>]+|[^\s;&|()<>]+", prepared.replace('"', " ")
+                          .replace("'", " "))
+
+
+def _split(tokens: list[str]) -> list[tuple[list[str], list[tuple[str, str]], str]]:
+    """Simple commands as (words, redirections, the separator that ended it)."""
+    out: list[tuple[list[str], list[tuple[str, str]], str]] = []
+    words: list[str] = []
+    redirs: list[tuple[str, str]] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok in _SEPARATORS:
+            out.append((words, redirs, tok))
+            words, redirs = [], []
+        elif tok in _KEYWORDS and not words:
+            pass
+        elif tok in _REDIRECTS or re.fullmatch(r"\d?[<>]{1,2}&?|&>>?", tok):
+            target = tokens[i + 1] if i + 1 < len(tokens) else ""
+            redirs.append((tok, target))
+            i += 1
+        else:
+            words.append(tok)
+        i += 1
+    out.append((words, redirs, ""))
+    return out
+
+
+def classify_command(command: str) -> RiskAssessment:
+    """Judge a shell command: findings that need approval, or a reason to block it."""
+    result = RiskAssessment()
+    text = normalise(command)
+    for pattern, reason in BLOCK_PATTERNS:
+        if pattern.search(text):
+            result.block(reason)
+    if re.search(r"/dev/(tcp|udp)/", text):
+        result.add(RiskClass.EXFILTRATION, "opens a raw network socket through /dev/tcp")
+    if _SQL_DROP.search(text):
+        result.add(RiskClass.DESTRUCTIVE_DELETE, "drops or empties database tables (SQL)")
+    _classify(text, result, 0)
+    _sensitive_scan(text, result)
+    if result.classes and RiskClass.SENSITIVE_PATHS in result.classes and any(
+            re.search(rf"(^|[\s;&|(`/]){re.escape(tool)}\b", text) for tool in NETWORK_TOOLS):
+        result.add(RiskClass.EXFILTRATION, "reads sensitive data in a command that uses the "
+                                           "network")
+    return result
+
+
+def _classify(text: str, result: RiskAssessment, depth: int) -> None:
+    if depth > _MAX_DEPTH:
+        result.add(RiskClass.REMOTE_CODE, "nests commands too deeply to be checked")
+        return
+    for match in _SUBST.finditer(text):
+        inner = next(g for g in match.groups() if g is not None)
+        if any(re.search(rf"\b{d}\b", inner) for d in DOWNLOADERS) and re.search(
+                r"(^|[\s;|&(])(eval|source|\.|bash|sh|zsh|dash|ksh|python3?|perl|ruby|node)"
+                r"(\s|$)", text.replace(match.group(0), " SUBST ")):
+            result.add(RiskClass.REMOTE_CODE, "runs code downloaded from the network")
+        if NETWORK_TOOLS & set(re.findall(r"[\w.-]+", text.replace(match.group(0), " "))):
+            result.add(RiskClass.EXFILTRATION, "sends the output of a command substitution "
+                                               "over the network")
+        _classify(inner, result, depth + 1)
+    segments = _split(_lex(text))
+    pipeline: list[list[str]] = []
+    for words, redirs, sep in segments:
+        _judge_simple(words, redirs, result, depth)
+        if words:
+            pipeline.append(unwrap(words, result)[0])
+        if sep != "|" and sep != "|&":
+            _judge_pipeline(pipeline, result)
+            pipeline = []
+
+
+def _judge_simple(words: list[str], redirs: list[tuple[str, str]], result: RiskAssessment,
+                  depth: int) -> None:
+    for op, target in redirs:
+        if op.startswith((">", "&>", "1>", "2>")) and not words and target not in (
+                "/dev/null", ""):
+            result.add(RiskClass.DESTRUCTIVE_DELETE, f"empties the file {target} by "
+                                                     "redirection")
+        if target.startswith(("/etc/", "/usr/", "/boot/", "/bin/", "/sbin/", "/lib")) \
+                and ">" in op:
+            result.add(RiskClass.PRIVILEGE_ESCALATION, f"writes the system file {target}")
+    if not words:
+        return
+    core, wrappers = unwrap(words, result)
+    if not core:
+        return
+    program = core[0].rsplit("/", 1)[-1].lower()
+    args = core[1:]
+    for nested in judge_program(program, args, result):
+        _classify(nested, result, depth + 1)
+    if program in SHELLS | {"eval", "su", "watch"} or program in wrappers:
+        for i, arg in enumerate(args):
+            if program == "eval" or (i > 0 and args[i - 1] == "-c"):
+                _classify(arg, result, depth + 1)
+    if program in INTERPRETERS:
+        for i, arg in enumerate(args):
+            if i > 0 and args[i - 1] in _INLINE_CODE_FLAGS:
+                _judge_inline_code(arg, result, depth)
+
+
+def _judge_inline_code(code: str, result: RiskAssessment, depth: int) -> None:
+    """Python/Perl/Ruby/Node one-liners: library calls that delete, send or escalate, and
+    shell strings they pass to `system`/`subprocess`."""
+    checks = [
+        (RiskClass.DESTRUCTIVE_DELETE, r"rmtree|\bos\.(remove|unlink|rmdir|removedirs)\b|"
+                                       r"\.unlink\(|\bunlink\b|File\.delete|rm_rf|"
+                                       r"fs\.(rm|rmdir|unlink)"),
+        (RiskClass.EXFILTRATION, r"requests\.(post|put|patch)|urlopen\([^)]*data|socket\.|"
+                                 r"smtplib|ftplib|paramiko|http\.client|Net::HTTP::Post|"
+                                 r"IO::Socket|net\.connect|fetch\([^)]*method"),
+        (RiskClass.PRIVILEGE_ESCALATION, r"\bos\.set(e|re)?[ug]id\b|\bsetuid\b|pty\.spawn"),
+    ]
+    for risk, pattern in checks:
+        found = re.search(pattern, code)
+        if found:
+            result.add(risk, f"inline script uses {found.group(0)}")
+    for match in _QUOTED.finditer(code):
+        _classify(match.group(1) or match.group(2), result, depth + 1)
+
+
+def _judge_pipeline(stages: list[list[str]], result: RiskAssessment) -> None:
+    """`download | shell`, `base64 -d | sh`, `cat secret | nc host`."""
+    if len(stages) < 2:
+        return
+    names = [s[0].rsplit("/", 1)[-1].lower() if s else "" for s in stages]
+    for i, name in enumerate(names):
+        if name not in SHELLS | INTERPRETERS | {"source", "."}:
+            continue
+        args = stages[i][1:]
+        reads_stdin = not args or args[0] in ("-", "-s") or all(a.startswith("-") for a in args)
+        fed_by = set(names[:i])
+        if reads_stdin and fed_by & (DOWNLOADERS | DECODERS):
+            how = "downloaded" if fed_by & DOWNLOADERS else "decoded"
+            result.add(RiskClass.REMOTE_CODE, f"pipes {how} content into {name}")
+        elif reads_stdin and fed_by & {"echo", "printf"} and any(
+                re.search(r"\\x[0-9a-f]{2}|\\[0-7]{3}", " ".join(s)) for s in stages[:i]):
+            result.add(RiskClass.REMOTE_CODE, f"pipes encoded text into {name}")
+
+
+def _sensitive_scan(text: str, result: RiskAssessment) -> None:
+    for pattern, reason in SENSITIVE_PATTERNS:
+        if pattern.search(text):
+            result.add(RiskClass.SENSITIVE_PATHS, reason)
+    var = SECRET_VAR.search(text)
+    if var:
+        result.add(RiskClass.SENSITIVE_PATHS, f"reads the secret-looking variable {var.group(1)}")

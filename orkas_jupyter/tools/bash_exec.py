@@ -136,6 +136,25 @@ def _group_alive(pgid: int) -> bool:
     return _kill_group(pgid, 0)
 
 
+async def _wait_for_shell(proc: asyncio.subprocess.Process, reader: asyncio.Task[None],
+                          timeout: float) -> None:
+    """Return when the shell itself has exited, or raise `TimeoutError`.
+
+    `Process.wait()` also waits for the output pipe to close, which a process the command left
+    behind can keep open; so watch the return code, waking at once when the output ends.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while proc.returncode is None:
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            raise TimeoutError
+        if reader.done():
+            await asyncio.wait_for(proc.wait(), remaining)
+            return
+        await asyncio.wait({reader}, timeout=min(0.05, remaining))
+
+
 class ShellExecutor:
     """Runs shell commands for one workspace (foreground and background)."""
 
@@ -192,10 +211,10 @@ class ShellExecutor:
         timed_out = stray = False
         try:
             try:
-                await asyncio.wait_for(proc.wait(), timeout)
+                await _wait_for_shell(proc, reader, timeout)
             except TimeoutError:
                 timed_out = True
-                await self._terminate(pgid, proc)
+                await self._terminate(pgid, proc, reader)
             # The shell is gone; a process it left behind may still hold the pipe open. The
             # whole group goes with the command: long-lived processes belong in background mode.
             if _group_alive(pgid):
@@ -217,14 +236,16 @@ class ShellExecutor:
                            truncated=truncated, timed_out=timed_out,
                            duration_s=time.monotonic() - started, stray_killed=stray)
 
-    async def _terminate(self, pgid: int, proc: asyncio.subprocess.Process) -> None:
+    async def _terminate(self, pgid: int, proc: asyncio.subprocess.Process,
+                         reader: asyncio.Task[None]) -> None:
         _kill_group(pgid, signal.SIGTERM)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(proc.wait(), self.kill_grace_s)
+            await _wait_for_shell(proc, reader, self.kill_grace_s)
         _kill_group(pgid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             proc.kill()
-        await proc.wait()
+        with contextlib.suppress(TimeoutError):
+            await _wait_for_shell(proc, reader, 5.0)
 
     # -- background jobs -----------------------------------------------------------------
 

@@ -138,8 +138,8 @@ def _classify(text: str, result: RiskAssessment, depth: int) -> None:
 def _judge_simple(words: list[str], redirs: list[tuple[str, str]], result: RiskAssessment,
                   depth: int) -> None:
     for op, target in redirs:
-        if op.startswith((">", "&>", "1>", "2>")) and not words and target not in (
-                "/dev/null", ""):
+        if op.startswith((">", "&>", "1>", "2>")) and (not words or words == [":"] or words == [
+                "true"]) and target not in ("/dev/null", ""):
             result.add(RiskClass.DESTRUCTIVE_DELETE, f"empties the file {target} by "
                                                      "redirection")
         if target.startswith(("/etc/", "/usr/", "/boot/", "/bin/", "/sbin/", "/lib")) \
@@ -170,7 +170,7 @@ def _judge_inline_code(code: str, result: RiskAssessment, depth: int) -> None:
     checks = [
         (RiskClass.DESTRUCTIVE_DELETE, r"rmtree|\bos\.(remove|unlink|rmdir|removedirs)\b|"
                                        r"\.unlink\(|\bunlink\b|File\.delete|rm_rf|"
-                                       r"fs\.(rm|rmdir|unlink)"),
+                                       r"fs\.(rm|rmdir|unlink)|\b(rm|rmdir|unlink)Sync\b"),
         (RiskClass.EXFILTRATION, r"requests\.(post|put|patch)|urlopen\([^)]*data|socket\.|"
                                  r"smtplib|ftplib|paramiko|http\.client|Net::HTTP::Post|"
                                  r"IO::Socket|net\.connect|fetch\([^)]*method"),

@@ -139,9 +139,10 @@ SENSITIVE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "touches a credentials file"),
         (r"(keyrings|Keychains|kwalletd|\.local/share/keyrings)", "touches a keyring"),
         (r"\bid_(rsa|dsa|ecdsa|ed25519)(_sk)?\b", "touches an SSH private key"),
-        (r"[\w-]\.(pem|p12|pfx|jks|keystore)" + _E, "touches a key or certificate store"),
+        (r"[\w*-]\.(pem|p12|pfx|jks|keystore)" + _E, "touches a key or certificate store"),
         (r"/etc/(shadow|gshadow|sudoers|master\.passwd|ssh/ssh_host)", "touches system "
                                                                         "credential files"),
+        (r"/etc/passwd\b", "reads the system account list (/etc/passwd)"),
         (r"/proc/[\w$]+/environ", "reads another process's environment"),
         (_S + r"\.env(\.(?!example\b|sample\b|template\b|dist\b)[\w.-]+)?" + _E,
          "reads a .env secrets file"),
@@ -276,7 +277,8 @@ def judge_program(program: str, args: list[str], result: RiskAssessment) -> list
             result.add(EXF, "copies files to or from another machine (rsync)")
     elif program in ("scp", "sftp", "ftp", "tftp", "lftp", "ssh", "sshpass", "mosh", "autossh",
                      "nc", "ncat", "netcat", "socat", "telnet", "cryptcat", "mail", "mailx",
-                     "sendmail", "mutt", "swaks"):
+                     "sendmail", "mutt", "swaks", "ngrok", "cloudflared", "localtunnel",
+                     "bore", "frpc", "chisel"):
         result.add(EXF, f"opens a network channel to another machine ({program})")
     elif program == "openssl" and targets[:1] == ["s_client"]:
         result.add(EXF, "opens a network channel to another machine (openssl s_client)")
@@ -294,6 +296,8 @@ def judge_program(program: str, args: list[str], result: RiskAssessment) -> list
                 re.match(r"^[\w.-]+(:=|==|=|@)", a) for a in targets[1:]):
             result.add(EXF, "sends data to a server (httpie)")
     elif program in ("chmod",):
+        if any(t.startswith(SYSTEM_DIRS) for t in targets):
+            result.add(PRIV, "changes permissions of system files")
         if any(re.fullmatch(r"[ugoa]*[+=][rwxXt]*s[rwxXt]*|[0-7]?[2467][0-7]{3}", t)
                for t in targets):
             result.add(PRIV, "sets the setuid/setgid bit")
@@ -301,6 +305,8 @@ def judge_program(program: str, args: list[str], result: RiskAssessment) -> list
                 _norm_target(t) in ROOT_TARGETS for t in targets):
             result.block("changes permissions of the whole system recursively")
     elif program in ("chown", "chgrp"):
+        if any(t.startswith(SYSTEM_DIRS) for t in targets[1:]):
+            result.add(PRIV, "changes ownership of system files")
         if _has_flag(args, "R", "--recursive") and any(
                 _norm_target(t) in ROOT_TARGETS for t in targets[1:]):
             result.block("changes ownership of the whole system recursively")

@@ -7,7 +7,6 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from orkas_jupyter.knowledge import (
@@ -228,9 +227,3 @@ async def test_duplicate_positions_are_fused_once(make_kb: Callable) -> None:
     hits = (await kb.search("apples", top_k=10)).hits
     keys = [(h.document, h.locator, h.start_line) for h in hits]
     assert len(keys) == len(set(keys)) == 2
-
-
-async def test_vectors_are_unit_and_stable(make_kb: Callable) -> None:
-    vectors = await HashingEmbedder(32).embed(["alpha beta", "alpha beta", ""])
-    assert np.allclose(np.linalg.norm(vectors[:2], axis=1), 1.0)
-    assert np.array_equal(vectors[0], vectors[1]) and not vectors[2].any()

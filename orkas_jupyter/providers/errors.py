@@ -12,6 +12,7 @@ context length" → `ContextWindowExceededError`; a connection dropped mid-strea
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..engine.errors import (
@@ -68,8 +69,28 @@ _OVERFLOW = re.compile(r"context[_ ](?:length|window)|maximum context|too many t
                        r"prompt is too long|input is too long", re.IGNORECASE)
 
 
+_JSON_BODY = re.compile(r"b?'?(\{.*\})'?", re.DOTALL)
+
+
+def _body_message(text: str) -> str:
+    """The `message` inside an error body quoted into the text (litellm's Anthropic errors)."""
+    match = _JSON_BODY.search(text)
+    if match is None:
+        return text
+    try:
+        data = json.loads(match.group(1))
+    except json.JSONDecodeError:
+        return text
+    error = data.get("error", data) if isinstance(data, dict) else None
+    message = error.get("message") if isinstance(error, dict) else None
+    if not isinstance(message, str) or not message:
+        return text
+    kind = error.get("type") if isinstance(error, dict) else None
+    return f"{message} ({kind})" if isinstance(kind, str) and kind else message
+
+
 def _clean(message: str, secrets: tuple[str, ...]) -> str:
-    text = message.strip()
+    text = _body_message(message.strip())
     for _ in range(4):
         stripped = _PREFIX.sub("", text).strip()
         if stripped == text:
@@ -96,8 +117,12 @@ def _error_codes(exc: BaseException) -> set[str]:
 
 def retry_after_of(exc: BaseException) -> float | None:
     """Seconds the server asked us to wait (`retry-after-ms` / `retry-after` headers)."""
-    response = getattr(exc, "response", None)
-    headers = getattr(response, "headers", None)
+    # The openai path keeps headers on `response`; litellm's own handlers (Anthropic) keep an
+    # empty response and put the real headers on `litellm_response_headers`.
+    candidates = [getattr(exc, "litellm_response_headers", None),
+                  getattr(getattr(exc, "response", None), "headers", None)]
+    headers = next((h for h in candidates if h and ("retry-after" in h or "retry-after-ms" in h)),
+                   None)
     if headers is None:
         return None
     try:
@@ -143,7 +168,7 @@ def classify_provider_error(exc: BaseException, *, model: str,
     if "Timeout" in names or "TimeoutException" in names or name.endswith("TimeoutError"):
         return ProviderConnectionError(f"{model}: the request timed out: {text}", status=status)
     if ("APIConnectionError" in names or "ConnectError" in names or "RemoteProtocolError" in names
-            or "connection error" in text.lower()):
+            or "connection error" in text.lower() or "server disconnected" in text.lower()):
         return ProviderConnectionError(f"{model}: connection failed: {text}", status=status)
     if status is not None and status >= 500:
         return ProviderServerError(f"{model}: provider error: {text}", status=status)

@@ -111,6 +111,7 @@ _FAULT_MESSAGES = {
     429: "Rate limit reached for requests.",
     500: "The server had an error while processing your request.",
     503: "The service is temporarily overloaded.",
+    529: "Overloaded.",
 }
 _FAULT_CODES = {401: "invalid_api_key", 402: "insufficient_quota", 429: "rate_limit_exceeded"}
 

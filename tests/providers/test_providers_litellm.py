@@ -209,3 +209,46 @@ def test_a_missing_model_is_a_clear_configuration_error() -> None:
 
     with pytest.raises(ProviderConfigError, match="ORKAS_MODEL"):
         LiteLLMProvider("  ")
+
+
+async def test_validate_auth_passes_or_raises_account_error() -> None:
+    with FakeModelServer([reply("pong"), fault(401)]) as server:
+        provider = openai_provider(server)
+        await provider.validate_auth()
+        with pytest.raises(AccountError):
+            await provider.validate_auth()
+        assert [r.body.get("max_tokens") for r in server.chat_requests] == [1, 1]
+
+
+async def test_litellm_embeddings_work_against_the_fake() -> None:
+    from orkas_jupyter.providers._litellm import load_litellm
+
+    litellm = load_litellm()
+    with FakeModelServer(embedding_dims=16) as server:
+        response = await litellm.aembedding(model="openai/text-embedding-3-small",
+                                            api_base=server.base_url, api_key=KEY,
+                                            input=["alpha", "beta"], timeout=5)
+    vectors = [item["embedding"] for item in response.data]
+    assert len(vectors) == 2 and len(vectors[0]) == 16 and vectors[0] != vectors[1]
+
+
+async def test_cancelling_a_stalled_stream_ends_promptly() -> None:
+    import asyncio
+    import time
+
+    from orkas_jupyter.engine import Agent, FakeClock
+
+    with FakeModelServer([stall(1, 20)]) as server:
+        agent = Agent(openai_provider(server), clock=FakeClock())
+        start = time.perf_counter()
+        kinds: list[str] = []
+        async for event in agent.run("hi"):
+            kinds.append(event.type)
+            if event.type == "text_delta":
+                agent.cancel()
+        elapsed = time.perf_counter() - start
+        history = await agent.history()
+    await asyncio.sleep(0)
+    assert kinds[-1] == "error" and elapsed < 5
+    assert [m.role for m in history] == ["user", "assistant"]
+    assert history[-1].meta.get("interrupted") is True

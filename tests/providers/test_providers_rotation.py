@@ -10,6 +10,7 @@ from orkas_jupyter.engine.errors import ContextOverflowError
 from orkas_jupyter.engine.provider import StreamEnd, StreamText
 from orkas_jupyter.providers import (
     AccountError,
+    Candidate,
     ProviderConnectionError,
     ProviderServerError,
     RateLimitedError,
@@ -71,7 +72,7 @@ async def test_transient_server_and_request_errors_propagate_without_rotation(
         assert [r.model for r in server.chat_requests] == ["gpt-4o", "gpt-4o"]
 
 
-async def test_failure_after_first_content_propagates_even_when_account_level() -> None:
+async def test_a_stream_broken_after_content_propagates_without_rotation() -> None:
     clock = FakeClock()
     with FakeModelServer([drop(after_chunks=1, text="abcdefgh", chunk_chars=2)]) as server:
         provider = two_models(server, clock)
@@ -137,3 +138,22 @@ def test_fallbacks_of_another_provider_get_neither_base_nor_key() -> None:
     assert labels == [("openai/gpt-4o (key …1111)", "http://127.0.0.1:9/v1"),
                       ("anthropic/claude-sonnet-4-5 (default key)", None),
                       ("openai/gpt-4o-mini (key …1111)", "http://127.0.0.1:9/v1")]
+
+
+async def test_account_error_after_first_content_propagates_and_does_not_rotate() -> None:
+    from orkas_jupyter.engine.scripted import Reply as ScriptedReply
+    from orkas_jupyter.engine.scripted import ScriptedProvider
+
+    failing = ScriptedProvider([ScriptedReply(text="abcdef", chunks=3,
+                                              fail_with=AccountError("key expired", status=401),
+                                              fail_after_chunks=1)])
+    spare = ScriptedProvider([ScriptedReply(text="spare")])
+    provider = RotatingProvider([Candidate("a", "m/a", failing), Candidate("b", "m/b", spare)],
+                                clock=FakeClock())
+    seen: list[object] = []
+    with pytest.raises(AccountError):
+        async for event in provider.stream(user_request()):
+            seen.append(event)
+    assert [e.text for e in seen if isinstance(e, StreamText)] == ["ab"]
+    assert spare.requests == []
+    assert provider.cooldowns == {}

@@ -27,11 +27,14 @@ from .risk_rules import (
     SECRET_VAR,
     SENSITIVE_PATTERNS,
     SHELLS,
+    Finding,
     RiskAssessment,
     RiskClass,
     judge_program,
     unwrap,
 )
+
+__all__ = ["Finding", "RiskAssessment", "RiskClass", "classify_command", "normalise"]
 
 _SEPARATORS = frozenset({";", "&&", "||", "|", "&", "|&", "(", ")", ";;", "<(", ">("})
 # Shell keywords: separators only where a command would start.

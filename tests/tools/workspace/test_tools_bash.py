@@ -226,7 +226,7 @@ async def test_blocked_command_is_refused_without_asking(call: ToolCaller, ctx: 
 async def test_policy_approval_from_settings(root: Path, home: Path, policy: str,
                                              runs: bool) -> None:
     tools = build_workspace_tools(Settings(workspace=root, home=home / ".orkas",
-                                           approval=policy))  # type: ignore[arg-type]
+                                           approval=policy))
     try:
         ctx = ToolContext(session_id="s", approve=tools.approve, services=tools.services)
         (root / "victim").mkdir()

@@ -106,6 +106,33 @@ def to_litellm_tools(specs: Sequence[ToolSpec]) -> list[dict[str, Any]]:
                                               "parameters": s.parameters}} for s in specs]
 
 
+_CACHE_CONTROL = {"type": "ephemeral"}
+
+
+def _with_cache_control(message: dict[str, Any]) -> dict[str, Any]:
+    content = message.get("content")
+    if isinstance(content, str) and content:
+        blocks: list[dict[str, Any]] = [{"type": "text", "text": content}]
+    elif isinstance(content, list) and content:
+        blocks = [dict(block) for block in content]
+    else:
+        return message
+    blocks[-1] = {**blocks[-1], "cache_control": _CACHE_CONTROL}
+    return {**message, "content": blocks}
+
+
+def add_cache_breakpoints(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Mark the system prompt and the newest message as cache breakpoints (Anthropic, P5):
+    the history is append-only between compactions, so each request reuses the last prefix."""
+    out = list(messages)
+    marks = {len(out) - 1} if out else set()
+    if out and out[0]["role"] == "system":
+        marks.add(0)
+    for index in marks:
+        out[index] = _with_cache_control(out[index])
+    return out
+
+
 def prompt_cache_key(session_id: str, limit: int = CACHE_KEY_LIMIT) -> str:
     """A stable cache key for a session: hashed (nothing readable leaks) and within `limit`."""
     digest = hashlib.sha256(session_id.encode()).hexdigest()

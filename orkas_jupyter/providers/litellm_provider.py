@@ -27,7 +27,12 @@ from ..engine.provider import (
     complete_from_stream,
 )
 from ._litellm import load_litellm
-from .convert import prompt_cache_key, to_litellm_messages, to_litellm_tools
+from .convert import (
+    add_cache_breakpoints,
+    prompt_cache_key,
+    to_litellm_messages,
+    to_litellm_tools,
+)
 from .errors import ProviderConfigError, ProviderConnectionError, classify_provider_error
 
 log = logging.getLogger(__name__)
@@ -186,6 +191,8 @@ class LiteLLMProvider:
             params["api_base"] = self.api_base
         if request.session_id and self._supports_cache_key(model):
             params["prompt_cache_key"] = prompt_cache_key(request.session_id)
+        if provider_of(model) == "anthropic":
+            params["messages"] = add_cache_breakpoints(params["messages"])
         params.update(self.extra_params)
         return params
 

@@ -173,11 +173,16 @@ async def test_prompt_cache_key_is_hashed_and_sent_where_supported() -> None:
         await collect(openai_provider(server), user_request(session_id="my-notebook.ipynb"))
         await collect(LiteLLMProvider("anthropic/claude-sonnet-4-5", api_key=KEY,
                                       api_base=server.root_url),
-                      user_request(session_id="my-notebook.ipynb"))
+                      user_request(session_id="my-notebook.ipynb", system="Be brief."))
         openai_body, anthropic_body = (r.body for r in server.requests)
     key = openai_body["prompt_cache_key"]
     assert len(key) <= 64 and "notebook" not in key
+    assert "cache_control" not in json.dumps(openai_body)
+    # Anthropic has no key: the system prompt and the newest message become breakpoints.
     assert "prompt_cache_key" not in anthropic_body
+    assert anthropic_body["messages"][-1]["content"][-1]["cache_control"] == {
+        "type": "ephemeral"}
+    assert anthropic_body["system"][-1]["cache_control"] == {"type": "ephemeral"}
 
 
 async def test_images_are_sent_only_to_models_that_take_them() -> None:

@@ -8,7 +8,11 @@ they return with a note saying how to narrow the search.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -88,11 +92,83 @@ def _search_root(sandbox: PathSandbox, path: str | None) -> Path:
     return root
 
 
-def _iter_files(sandbox: PathSandbox, root: Path, no_ignore: bool) -> list[Path]:
+@dataclass(frozen=True)
+class WalkEntry:
+    """A file met while walking; `dir_fd` (its folder) is valid until the walk moves on."""
+
+    path: Path
+    name: str
+    dir_fd: int
+    by_path: bool  # a symlink (or a single named file): read through the sandbox by path
+
+
+def walk_files(sandbox: PathSandbox, top: Path, skip_dirs: frozenset[str],
+               skip_marker: str | None = "pyvenv.cfg") -> Iterator[WalkEntry]:
+    """Files under `top` in path order. Folders are opened component by component without
+    following symlinks (a folder swapped for a link mid-walk is skipped, not followed);
+    symlinked files are kept only when their target passes the sandbox; `skip_dirs` (by
+    name), folders holding `skip_marker` and forbidden locations are pruned."""
+    stack = [top]
+    while stack:
+        here = stack.pop()
+        try:
+            fd = sandbox.open_dir(here)
+        except OSError:
+            continue
+        try:
+            with os.scandir(fd) as it:
+                entries = sorted(it, key=lambda e: e.name)
+            subdirs = []
+            for entry in entries:
+                path = here / entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name in skip_dirs or sandbox.is_forbidden(path):
+                        continue
+                    if skip_marker and _has(fd, f"{entry.name}/{skip_marker}"):
+                        continue
+                    subdirs.append(path)
+                elif entry.is_symlink():
+                    real = Path(os.path.realpath(path))
+                    if sandbox.allows(real) and real.is_file():
+                        yield WalkEntry(path, entry.name, fd, True)
+                elif entry.is_file(follow_symlinks=False) and not sandbox.is_forbidden_name(path):
+                    yield WalkEntry(path, entry.name, fd, False)
+            stack.extend(reversed(subdirs))
+        finally:
+            os.close(fd)
+
+
+def _has(dir_fd: int, rel: str) -> bool:
+    try:
+        os.stat(rel, dir_fd=dir_fd, follow_symlinks=False)
+    except OSError:
+        return False
+    return True
+
+
+def read_entry(sandbox: PathSandbox, entry: WalkEntry, max_bytes: int) -> bytes | None:
+    """The bytes of a walked file, or None when it is larger than `max_bytes` or not a
+    regular file any more."""
+    if entry.by_path:
+        path = sandbox.resolve(str(entry.path))
+        if path.stat().st_size > max_bytes:
+            return None
+        return sandbox.read_bytes(path, max_bytes)
+    fd = os.open(entry.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=entry.dir_fd)
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_size > max_bytes:
+            return None
+        return fh.read(max_bytes + 1)
+
+
+def _iter_files(sandbox: PathSandbox, root: Path, no_ignore: bool) -> Iterator[WalkEntry]:
     if root.is_file():
-        return [root]
+        # One file named by the caller: read it by its (already checked) path.
+        yield WalkEntry(root, root.name, -1, by_path=True)
+        return
     skip = frozenset() if no_ignore else SKIP_DIRS
-    return list(sandbox.walk_files(root, skip, None if no_ignore else "pyvenv.cfg"))
+    yield from walk_files(sandbox, root, skip, None if no_ignore else "pyvenv.cfg")
 
 
 def _rel(path: Path, root: Path) -> str:
@@ -120,8 +196,8 @@ def _search(sandbox: PathSandbox, args: SearchFilesInput) -> str:
         raise ToolError("pattern is empty; give a glob such as '*.py'.")
     root = _search_root(sandbox, args.path)
     regex = glob_to_regex(args.pattern)
-    hits = [f for f in _iter_files(sandbox, root, args.no_ignore)
-            if regex.match(_rel(f, root))]
+    hits = [e.path for e in _iter_files(sandbox, root, args.no_ignore)
+            if regex.match(_rel(e.path, root))]
     where = sandbox.display(root)
     if not hits:
         return f"No files match {args.pattern!r} under {where}."
@@ -203,16 +279,16 @@ def _grep(sandbox: PathSandbox, args: GrepFilesInput) -> str:
     matches = searched = skipped = files_hit = 0
     size = 0
     truncated = False
-    for file in _iter_files(sandbox, root, args.no_ignore):
+    for entry in _iter_files(sandbox, root, args.no_ignore):
+        file = entry.path
         rel_root = _rel(file, root) if root.is_dir() else file.name
         if name_filter is not None and not name_filter.match(rel_root):
             continue
         try:
-            if file.stat().st_size > MAX_GREP_FILE_BYTES:
-                skipped += 1
-                continue
-            data = sandbox.read_bytes(file)
+            data = read_entry(sandbox, entry, MAX_GREP_FILE_BYTES)
         except (OSError, ToolError):
+            data = None
+        if data is None:
             skipped += 1
             continue
         if b"\x00" in data[:8192]:

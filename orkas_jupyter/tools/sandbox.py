@@ -15,7 +15,7 @@ import os
 import stat
 import unicodedata
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..engine.errors import ToolError
@@ -100,6 +100,7 @@ class PathSandbox:
         for p, label in labelled:
             for q in (p, Path(os.path.realpath(p))):
                 self._forbidden.setdefault(q, label)
+        self._forbidden_keys = frozenset(_key(p) for p in self._forbidden)
         self.roots: list[Path] = [self.workspace]
         self.attached: list[Path] = []
         for folder in authorised:
@@ -155,6 +156,14 @@ class PathSandbox:
         """Locations that are never allowed, whatever was authorised."""
         return list(self._forbidden)
 
+    def is_forbidden(self, path: Path) -> bool:
+        """True when `path` lies in a credential location or the product's data."""
+        return any(_within(path, bad) for bad in self._forbidden)
+
+    def is_forbidden_name(self, path: Path) -> bool:
+        """Exact match against the forbidden list (cheap; for files whose folder passed)."""
+        return _key(path) in self._forbidden_keys
+
     def _refuse_forbidden(self, path: Path, raw: str, *, action: str = "access") -> None:
         for bad, label in self._forbidden.items():
             if _within(path, bad):
@@ -204,11 +213,18 @@ class PathSandbox:
         # An attached file: walk from its parent.
         return path.parent
 
-    def _open_parent(self, path: Path, *, create: bool = False) -> int:
-        """A directory fd for `path`'s parent, opened one component at a time without
-        following symlinks, starting at the sandbox root that contains it."""
+    def open_dir(self, path: Path) -> int:
+        """A directory fd for a checked folder, opened without following symlinks."""
+        return self._open_parent(path, include_last=True)
+
+    def _open_parent(self, path: Path, *, create: bool = False,
+                     include_last: bool = False) -> int:
+        """A directory fd for `path`'s parent (or `path` itself with `include_last`), opened
+        one component at a time without following symlinks, from the sandbox root."""
         root = self._root_for(path)
-        parts = path.relative_to(root).parts[:-1] if path != root else ()
+        parts = path.relative_to(root).parts if path != root else ()
+        if not include_last:
+            parts = parts[:-1]
         flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
         fd = os.open(root, flags)
         try:
@@ -237,10 +253,11 @@ class PathSandbox:
     def open_read(self, path: Path) -> int:
         """A read-only fd for a checked path; a symlink swapped in since the check is refused."""
         if path == self._root_for(path):
-            return os.open(path, os.O_RDONLY)
+            return os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         dfd = self._open_parent(path)
         try:
-            return os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=dfd)
+            # O_NONBLOCK: a FIFO swapped in must not hang the read; regular files ignore it.
+            return os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dfd)
         except OSError as exc:
             if _is_symlink_error(exc):
                 raise SandboxError(f"Refused {self.display(path)}: it became a symlink after "
@@ -289,31 +306,6 @@ class PathSandbox:
             return created
         finally:
             os.close(dfd)
-
-    def walk_files(self, top: Path, skip_dirs: frozenset[str],
-                   skip_marker: str | None = "pyvenv.cfg") -> Iterator[Path]:
-        """Files under `top` in a stable order, not following symlinked folders, skipping
-        `skip_dirs` (by name), virtual environments and anything the sandbox refuses."""
-        for dirpath, dirnames, filenames in os.walk(top, followlinks=False):
-            here = Path(dirpath)
-            kept = []
-            for d in sorted(dirnames):
-                sub = here / d
-                if d in skip_dirs or (skip_marker and (sub / skip_marker).exists()):
-                    continue
-                if any(_within(sub, bad) for bad in self.forbidden):
-                    continue
-                kept.append(d)
-            dirnames[:] = kept
-            for name in sorted(filenames):
-                file = here / name
-                if os.path.islink(file):
-                    real = Path(os.path.realpath(file))
-                    if not self.allows(real) or not real.is_file():
-                        continue
-                if any(_within(file, bad) for bad in self.forbidden):
-                    continue
-                yield file
 
 
 def _is_symlink_error(exc: OSError) -> bool:

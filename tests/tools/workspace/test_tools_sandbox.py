@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from orkas_jupyter.engine.tools import ToolContext
+from orkas_jupyter.tools.files_search import walk_files
 from orkas_jupyter.tools.sandbox import PathSandbox, SandboxError
 from orkas_jupyter.tools.workspace import WorkspaceTools
 
@@ -201,8 +202,8 @@ def test_symlink_loop_is_refused_or_missing(ws: WorkspaceTools, tree: Path) -> N
 
 
 def test_walk_skips_links_leaving_the_sandbox(ws: WorkspaceTools, tree: Path) -> None:
-    files = {p.relative_to(tree).as_posix() for p in
-             ws.sandbox.walk_files(tree, frozenset())}
+    files = {e.path.relative_to(tree).as_posix() for e in
+             walk_files(ws.sandbox, tree, frozenset())}
     assert "a.txt" in files and "sub/b.txt" in files
     assert "file_link_out" not in files
     assert not any(f.startswith((".orkas", "link_out", "hop1", "keys")) for f in files)

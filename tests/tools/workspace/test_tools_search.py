@@ -148,3 +148,25 @@ async def test_grep_clips_very_long_lines(call: ToolCaller, ctx: ToolContext,
     (root / "min.js").write_text("var a=1;" * 10_000 + "needle\n")
     result = await call(ctx, "grep_files", pattern="needle")
     assert "[…]" in result.text and len(result.text) < 2000
+
+
+async def test_fifo_and_links_do_not_hang_or_escape(call: ToolCaller, ctx: ToolContext,
+                                                    root: Path, tmp_path: Path) -> None:
+    import os
+
+    os.mkfifo(root / "pipe.txt")
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "leak.txt").write_text("needle outside\n")
+    (root / "inner.txt").write_text("needle inside\n")
+    (root / "to_outside.txt").symlink_to(outside / "leak.txt")
+    (root / "to_inner.txt").symlink_to(root / "inner.txt")
+    (root / "dir_out").symlink_to(outside)
+    result = await call(ctx, "grep_files", pattern="needle")
+    assert "inner.txt:1:needle inside" in result.text
+    assert "to_inner.txt:1:needle inside" in result.text
+    assert "outside" not in result.text
+    listed = await call(ctx, "search_files", pattern="*.txt")
+    assert "to_outside.txt" not in listed.text and "leak.txt" not in listed.text
+    fifo = await call(ctx, "read_file", path="pipe.txt")
+    assert fifo.is_error and "regular file" in fifo.text

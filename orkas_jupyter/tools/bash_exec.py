@@ -22,13 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .risk_rules import SECRET_NAME
+
 log = logging.getLogger(__name__)
 
 DEFAULT_OUTPUT_CHARS = 30_000
-# Names of variables whose values are credentials: not inherited by commands unless the user
-# lists them in `pass_env`. A command that needs one gets it through `env=` explicitly.
-SECRET_NAME = re.compile(r"(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|"
-                         r"ACCESS_KEY)", re.IGNORECASE)
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 _VAR_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -176,6 +174,8 @@ class ShellExecutor:
         """A fresh environment for one command: the kernel's (read, never written) without
         credentials, plus the product's PATH entries and pager settings, plus `overrides`."""
         base = self._base_env if self._base_env is not None else os.environ
+        # Variables whose names look like credentials (SECRET_NAME) are not inherited unless
+        # the user listed them in `pass_env`; a command that needs one gets it through `env=`.
         env = {k: v for k, v in base.items()
                if k in self.pass_env or not SECRET_NAME.search(k)}
         if self.extra_path:

@@ -24,9 +24,10 @@ from .risk_rules import (
     DOWNLOADERS,
     INTERPRETERS,
     NETWORK_TOOLS,
-    SECRET_VAR,
+    SECRET_NAME,
     SENSITIVE_PATTERNS,
     SHELLS,
+    VAR_REFERENCE,
     Finding,
     RiskAssessment,
     RiskClass,
@@ -210,6 +211,7 @@ def _sensitive_scan(text: str, result: RiskAssessment) -> None:
     for pattern, reason in SENSITIVE_PATTERNS:
         if pattern.search(text):
             result.add(RiskClass.SENSITIVE_PATHS, reason)
-    var = SECRET_VAR.search(text)
-    if var:
-        result.add(RiskClass.SENSITIVE_PATHS, f"reads the secret-looking variable {var.group(1)}")
+    for var in VAR_REFERENCE.finditer(text):
+        if SECRET_NAME.search(var.group(1)):
+            result.add(RiskClass.SENSITIVE_PATHS,
+                       f"reads the secret-looking variable {var.group(1)}")

@@ -160,9 +160,12 @@ SENSITIVE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(access|identity)-token|gh\s+auth\s+token|az\s+account\s+get-access-token|"
          r"git\s+credential\s+fill|docker-credential-)", "prints stored credentials"),
     ))
-SECRET_VAR = re.compile(
-    r"(?:\$\{?|\bprintenv\s+)([A-Z_][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
-    r"CREDENTIALS?)[A-Z0-9_]*)\b")
+VAR_REFERENCE = re.compile(r"(?:\$\{?|\bprintenv\s+)([A-Za-z_][A-Za-z0-9_]*)")
+# A credential-looking variable name: one of its underscore-separated words is KEY, TOKEN, …
+# (so HF_TOKEN and OPENAI_API_KEY match, TOKENIZERS_PARALLELISM and KEYBOARD do not).
+SECRET_NAME = re.compile(r"(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRETS?|PASSWORD|PASSWD|PASS|"
+                         r"CREDENTIALS?|PAT|PRIVATE_KEY|ACCESS_KEY|AUTH_TOKEN)(?:_|$)",
+                         re.IGNORECASE)
 
 
 def unwrap(words: list[str], result: RiskAssessment) -> tuple[list[str], set[str]]:

@@ -355,3 +355,13 @@ def test_reasons_are_human_readable() -> None:
 ])
 def test_more_risky_shapes(command: str, expected: RiskClass) -> None:
     assert expected in classify_command(command).classes
+
+
+@pytest.mark.parametrize("name,secret", [
+    ("OPENAI_API_KEY", True), ("HF_TOKEN", True), ("AWS_SECRET_ACCESS_KEY", True),
+    ("GITHUB_TOKEN", True), ("DB_PASSWORD", True), ("ANTHROPIC_API_KEY", True),
+    ("TOKENIZERS_PARALLELISM", False), ("KEYBOARD_LAYOUT", False), ("MONKEY", False),
+    ("PATH", False), ("PYTHONPATH", False), ("SSH_AUTH_SOCK", False),
+])
+def test_secret_variable_names(name: str, secret: bool) -> None:
+    assert (SENS in classify_command(f"echo ${name}").classes) is secret

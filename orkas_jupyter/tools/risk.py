@@ -46,6 +46,10 @@ _SUBST = re.compile(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`|[<>]\(((?:[^()]|\(
 _QUOTED = re.compile(r"'([^']{2,})'|\"([^\"]{2,})\"")
 _INLINE_CODE_FLAGS = frozenset({"-c", "-e", "-E", "--eval", "-r", "--exec", "-p"})
 _MAX_DEPTH = 6
+# Substitutions that read local data (files, identity, environment) rather than e.g. a date.
+_LEAKY_SUBST = re.compile(r"^\s*(<|(cat|base64|whoami|hostname|id|env|printenv|head|tail|tar|"
+                          r"ls|uname|pwd|find|xxd|od|gzip|zip|grep|awk|sed|cut|git|history|"
+                          r"tr|sort|ifconfig|ip)\b|echo\s+\$)")
 _SQL_DROP = re.compile(r"\b(drop\s+(table|database|schema|collection)|truncate\s+table|"
                        r"delete\s+from\s+\w+\s*(;|$|[\"']))", re.IGNORECASE)
 
@@ -124,26 +128,62 @@ def _classify(text: str, result: RiskAssessment, depth: int) -> None:
                 r"(^|[\s;|&(])(eval|source|\.|bash|sh|zsh|dash|ksh|python3?|perl|ruby|node)"
                 r"(\s|$)", text.replace(match.group(0), " SUBST ")):
             result.add(RiskClass.REMOTE_CODE, "runs code downloaded from the network")
-        if NETWORK_TOOLS & set(re.findall(r"[\w.-]+", text.replace(match.group(0), " "))):
-            result.add(RiskClass.EXFILTRATION, "sends the output of a command substitution "
+        if _LEAKY_SUBST.search(inner) and NETWORK_TOOLS & set(
+                re.findall(r"[\w.-]+", text.replace(match.group(0), " "))):
+            result.add(RiskClass.EXFILTRATION, "sends local data (a command substitution) "
                                                "over the network")
         _classify(inner, result, depth + 1)
     segments = _split(_lex(text))
     pipeline: list[list[str]] = []
+    downloaded: set[str] = set()
     for words, redirs, sep in segments:
         _judge_simple(words, redirs, result, depth)
         if words:
-            pipeline.append(unwrap(words, result)[0])
+            core = unwrap(words, result)[0]
+            pipeline.append(core)
+            _judge_download_then_run(core, downloaded, result)
         if sep != "|" and sep != "|&":
             _judge_pipeline(pipeline, result)
             pipeline = []
 
 
+def _judge_download_then_run(core: list[str], downloaded: set[str],
+                             result: RiskAssessment) -> None:
+    """`curl -o x.sh URL && bash x.sh`, `wget URL/i.sh; chmod +x i.sh; ./i.sh`."""
+    if not core:
+        return
+    program = core[0].rsplit("/", 1)[-1].lower()
+    args = core[1:]
+    if program in ("curl", "wget"):
+        urls = [a for a in args if re.match(r"^(https?|ftp)://", a)]
+        for i, arg in enumerate(args):
+            nxt = args[i + 1] if i + 1 < len(args) else ""
+            if arg in ("-o", "--output") or (program == "wget" and arg == "-O"):
+                downloaded.add(nxt.removeprefix("./"))
+            elif arg.startswith("--output-document="):
+                downloaded.add(arg.split("=", 1)[1].removeprefix("./"))
+            elif program == "curl" and arg.startswith("-o") and len(arg) > 2:
+                downloaded.add(arg[2:].removeprefix("./"))
+        if program == "wget" or any(a in ("-O", "--remote-name") for a in args):
+            downloaded.update(u.rstrip("/").rsplit("/", 1)[-1] for u in urls)
+        return
+    if not downloaded:
+        return
+    plain = [a.removeprefix("./") for a in args if not a.startswith("-")]
+    # The script an interpreter runs is its first plain argument; later ones are its data.
+    script = plain[:1] if program in SHELLS | INTERPRETERS | {"source", "."} else []
+    if program == "chmod":
+        script = plain
+    if core[0].removeprefix("./") in downloaded or set(script) & downloaded:
+        result.add(RiskClass.REMOTE_CODE, "runs a file it has just downloaded")
+
+
 def _judge_simple(words: list[str], redirs: list[tuple[str, str]], result: RiskAssessment,
                   depth: int) -> None:
     for op, target in redirs:
-        if op.startswith((">", "&>", "1>", "2>")) and (not words or words == [":"] or words == [
-                "true"]) and target not in ("/dev/null", ""):
+        if op.startswith((">", "&>", "1>", "2>")) and (not words or words in (
+                [":"], ["true"], ["cat", "/dev/null"], ["echo", "-n"])) and target not in (
+                "/dev/null", ""):
             result.add(RiskClass.DESTRUCTIVE_DELETE, f"empties the file {target} by "
                                                      "redirection")
         if target.startswith(("/etc/", "/usr/", "/boot/", "/bin/", "/sbin/", "/lib")) \

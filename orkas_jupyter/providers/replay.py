@@ -182,6 +182,14 @@ class RecordReplayProvider:
         """One response, not streamed to the caller (same path as `stream`)."""
         return await complete_from_stream(self, request)
 
+    async def validate_auth(self) -> dict[str, str | None]:
+        """The wrapped stack's key check; nothing to check in replay mode (no model is called)."""
+        validate = getattr(self.inner, "validate_auth", None)
+        if self.mode == "replay" or validate is None:
+            return {}
+        report: dict[str, str | None] = await validate()
+        return report
+
     def _decode(self, key: str, payload: str) -> list[ProviderEvent] | None:
         try:
             return decode_payload(payload)

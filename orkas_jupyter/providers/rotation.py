@@ -139,6 +139,23 @@ class RotatingProvider:
         """One response, not streamed to the caller."""
         return await complete_from_stream(self, request)
 
+    async def validate_auth(self) -> dict[str, str | None]:
+        """Probe every candidate with a one-token request: label → None when it answered, else
+        the reason it failed (no key is ever part of the text)."""
+        report: dict[str, str | None] = {}
+        for candidate in self.candidates:
+            validate = getattr(candidate.provider, "validate_auth", None)
+            if validate is None:
+                report[candidate.label] = None
+                continue
+            try:
+                await validate()
+            except ProviderError as exc:
+                report[candidate.label] = str(exc)
+            else:
+                report[candidate.label] = None
+        return report
+
     def _cool_down(self, candidate: Candidate, exc: ProviderError) -> None:
         until = self.clock.now() + self.cooldown_s
         self.cooldowns[candidate.label] = Cooldown(until=until, reason=str(exc))

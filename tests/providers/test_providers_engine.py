@@ -104,6 +104,20 @@ async def test_retryable_faults_are_retried_once_on_the_same_candidate(
         assert 0.5 <= clock.sleeps[0] <= 1.0  # first backoff step, jittered (E10)
 
 
+@pytest.mark.parametrize("failure", [fault(401), fault(402), fault(429, retry_after=30)])
+async def test_account_errors_switch_to_the_fallback_without_waiting(failure: Any) -> None:
+    clock = FakeClock()
+    with FakeModelServer([failure, reply("from the fallback"), reply("still fallback")]) as server:
+        settings = fake_settings(server.base_url, fallback_models=["openai/gpt-4o-mini"])
+        agent = Agent(make_provider(settings, clock=clock), tools=[AddTool()], clock=clock)
+        first, events = await run(agent, "hi")
+        second, _ = await run(agent, "again")
+        models = [r.model for r in server.chat_requests]
+    assert (first.text, second.text) == ("from the fallback", "still fallback")
+    assert models == ["gpt-4o", "gpt-4o-mini", "gpt-4o-mini"]  # the primary is cooling down
+    assert clock.sleeps == [] and not any(isinstance(e, Retry) for e in events)
+
+
 async def test_slow_first_byte_and_stall_time_out_and_are_retried() -> None:
     clock = FakeClock()
     with FakeModelServer([slow(3), stall(1, 3), reply("finally")]) as server:

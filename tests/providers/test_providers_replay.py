@@ -113,3 +113,16 @@ async def test_damaged_recording_is_a_clear_error_in_replay_and_rerecorded_in_au
         end = (await collect(auto, request))[-1]
     assert isinstance(end, StreamEnd) and end.message.text == "fresh"
     assert json.loads(store.recordings[key])["format"] == "orkas-recording"
+
+
+async def test_validate_auth_checks_keys_except_in_replay_mode() -> None:
+    with FakeModelServer([fault(401)]) as server:
+        replaying = make_provider(fake_settings(server.base_url, replay="replay"),
+                                  clock=FakeClock())
+        assert await replaying.validate_auth() == {}  # type: ignore[attr-defined]
+        recording = make_provider(fake_settings(server.base_url, replay="record"),
+                                  clock=FakeClock())
+        report = await recording.validate_auth()  # type: ignore[attr-defined]
+        assert len(server.chat_requests) == 1
+    assert list(report) == ["openai/gpt-4o (key …2222)"] and "refused" in report[
+        "openai/gpt-4o (key …2222)"]

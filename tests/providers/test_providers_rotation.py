@@ -157,3 +157,11 @@ async def test_account_error_after_first_content_propagates_and_does_not_rotate(
     assert [e.text for e in seen if isinstance(e, StreamText)] == ["ab"]
     assert spare.requests == []
     assert provider.cooldowns == {}
+
+
+async def test_validate_auth_reports_each_candidate() -> None:
+    with FakeModelServer([reply("pong"), fault(401)]) as server:
+        report = await two_models(server, FakeClock()).validate_auth()
+    assert report["openai/gpt-4o (key …1111)"] is None
+    refused = report["openai/gpt-4o-mini (key …1111)"]
+    assert refused is not None and "refused" in refused and "sk-primary" not in refused

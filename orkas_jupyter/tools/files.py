@@ -52,6 +52,11 @@ def number_lines(text: str, first_line: int) -> str:
 
 
 def _read_existing(sandbox: PathSandbox, path: Path, shown: str) -> bytes:
+    _read_existing_checks(path, shown)
+    return sandbox.read_bytes(path, MAX_FILE_BYTES + 1)
+
+
+def _read_existing_checks(path: Path, shown: str) -> None:
     if not path.exists():
         raise ToolError(f"{shown} does not exist. Check the path with search_files, or create "
                         "the file with write_file.")
@@ -61,7 +66,6 @@ def _read_existing(sandbox: PathSandbox, path: Path, shown: str) -> bytes:
     if size > MAX_FILE_BYTES:
         raise ToolError(f"{shown} is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit of "
                         "the file tools. Use bash (head, tail, grep) on it instead.")
-    return sandbox.read_bytes(path, MAX_FILE_BYTES + 1)
 
 
 # -- read_file ---------------------------------------------------------------------------
@@ -158,9 +162,8 @@ def _write(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
     if path.is_dir():
         raise ToolError(f"{shown} is a folder; give a file path.")
     data = args.content.encode("utf-8")
-    with state.write_lock:
-        if path.exists():
-            current = sandbox.read_bytes(path, MAX_FILE_BYTES + 1)
+    with state.write_lock, sandbox.locked_bytes(path, MAX_FILE_BYTES + 1) as current:
+        if current is not None:
             state.require_fresh(session_id, path, current, shown)
         created = sandbox.write_atomic(path, data)
         state.record(session_id, path, content_hash(data))
@@ -246,8 +249,11 @@ def _edit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
         raise ToolError("old_string and new_string are identical; nothing would change.")
     path = sandbox.resolve(args.path)
     shown = sandbox.display(path)
-    with state.write_lock:
-        data = _read_existing(sandbox, path, shown)
+    _read_existing_checks(path, shown)
+    with state.write_lock, sandbox.locked_bytes(path, MAX_FILE_BYTES + 1) as locked:
+        if locked is None:
+            raise ToolError(f"{shown} does not exist (it was removed a moment ago).")
+        data = locked
         state.require_fresh(session_id, path, data, shown)
         decoded: Decoded = decode_content(data, shown)
         if decoded.kind != "text" or decoded.encoding is None:

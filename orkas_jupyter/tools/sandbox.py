@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 import stat
+import time
 import unicodedata
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..engine.errors import ToolError
@@ -273,6 +275,46 @@ class PathSandbox:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 raise SandboxError(f"{self.display(path)} is not a regular file.")
             return fh.read(max_bytes)
+
+    @contextlib.contextmanager
+    def locked_bytes(self, path: Path, max_bytes: int = _SKIP_BYTES,
+                     wait_s: float = 10.0) -> Iterator[bytes | None]:
+        """Hold an exclusive advisory lock (`flock`) on the file at `path` and yield its
+        current bytes (None when it does not exist) — so check-then-replace is atomic against
+        other processes using the tools (several kernels on one workspace). The lock is taken
+        on the inode now at `path`; if a writer renamed a new file into place meanwhile, retry
+        on that one, so the bytes are always the current ones."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fd = self.open_read(path)
+            except FileNotFoundError:
+                yield None
+                return
+            try:
+                while True:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        if time.monotonic() > deadline:
+                            raise SandboxError(f"{self.display(path)} is being changed by "
+                                               "another process; try again.") from None
+                        time.sleep(0.01)
+                held = os.fstat(fd)
+                try:
+                    now = os.stat(path, follow_symlinks=False)
+                except FileNotFoundError:
+                    now = None
+                if now is not None and (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino):
+                    if not stat.S_ISREG(held.st_mode):
+                        raise SandboxError(f"{self.display(path)} is not a regular file.")
+                    with os.fdopen(os.dup(fd), "rb") as fh:
+                        data = fh.read(max_bytes)
+                    yield data
+                    return
+            finally:
+                os.close(fd)  # closing the descriptor releases the lock
 
     def write_atomic(self, path: Path, data: bytes) -> bool:
         """Write `data` through a temporary file renamed over `path`; creates missing folders.

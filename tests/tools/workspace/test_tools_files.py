@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import time
 import zipfile
 from pathlib import Path
 
@@ -371,3 +372,53 @@ async def test_missing_required_arguments_are_tool_errors(call: ToolCaller, ctx:
                                                           tool: str) -> None:
     result = await call(ctx, tool)
     assert result.is_error and "path" in result.text
+
+
+EDITOR_SCRIPT = """
+import asyncio, json, sys, time
+from pathlib import Path
+from orkas_jupyter.config import Settings
+from orkas_jupyter.engine.tools import ToolContext
+from orkas_jupyter.tools.files import EditFile, EditFileInput, ReadFile, ReadFileInput
+from orkas_jupyter.tools.workspace import build_workspace_tools
+
+root, name, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+ws = build_workspace_tools(Settings(workspace=root, home=root / ".h"))
+ctx = ToolContext(session_id=name, services=ws.services)
+
+async def main():
+    await ReadFile().execute(ReadFileInput(path="shared.txt"), ctx)
+    (root / f"ready-{name}").write_text("")
+    while not go.exists():
+        time.sleep(0.005)
+    try:
+        await EditFile().execute(EditFileInput(path="shared.txt", old_string="value = 0",
+                                               new_string=f"value = {name}"), ctx)
+        print("won")
+    except Exception as exc:
+        print("lost:", type(exc).__name__)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.slow
+def test_edits_from_several_processes_never_both_win(root: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    (root / "shared.txt").write_text("value = 0\n")
+    go = tmp_path / "go"
+    names = [f"p{i}" for i in range(4)]
+    procs = [subprocess.Popen([sys.executable, "-c", EDITOR_SCRIPT, str(root), n, str(go)],
+                              stdout=subprocess.PIPE, text=True) for n in names]
+    deadline = time.monotonic() + 60
+    while not all((root / f"ready-{n}").exists() for n in names):
+        assert time.monotonic() < deadline, "editors did not start"
+        time.sleep(0.01)
+    go.write_text("")
+    outputs = [p.communicate(timeout=60)[0].strip() for p in procs]
+    assert outputs.count("won") == 1, outputs
+    assert all(o == "lost: StaleFileError" for o in outputs if o != "won"), outputs
+    winner = names[outputs.index("won")]
+    assert (root / "shared.txt").read_text() == f"value = {winner}\n"

@@ -23,7 +23,7 @@ from ..engine.history import repair_history
 from ..engine.messages import Message
 from .client import DirectTransport, SocketTransport, Transport, new_request_id
 from .memory_rules import Action
-from .redact import SecretRedactor, secret_env_values
+from .redact import SecretRedactor, secret_config_values, secret_env_values
 
 log = logging.getLogger(__name__)
 _MESSAGES = TypeAdapter(list[Message])
@@ -241,10 +241,11 @@ class WorkspaceStore:
 def open_client(settings: Settings | None = None, *, path: Path | None = None,
                 mode: StoreMode = "server", idle_seconds: float = 600.0) -> StoreClient:
     """A synchronous client for the workspace store (`ORKAS_STORE`, §12)."""
-    db = path or (settings or load_settings()).store_path
+    settings = settings or load_settings()
+    db = path or settings.store_path
     transport: Transport = (DirectTransport(db) if mode == "direct"
                             else SocketTransport(db, idle_seconds=idle_seconds))
-    return StoreClient(transport)
+    return StoreClient(transport, secrets=secret_config_values(settings.workspace))
 
 
 def open_store(settings: Settings | None = None, *, path: Path | None = None,

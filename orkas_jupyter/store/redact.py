@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import tomllib
 from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
 
 _SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH", re.IGNORECASE)
 # Short values (e.g. "1", "true") would redact ordinary text and protect nothing.
@@ -18,6 +21,30 @@ def secret_env_values(environ: Mapping[str, str] | None = None) -> set[str]:
     """Values of environment variables whose names look like credentials."""
     env = os.environ if environ is None else environ
     return {v for k, v in env.items() if _SECRET_NAME.search(k) and len(v) >= _MIN_SECRET_LEN}
+
+
+def secret_config_values(workspace: Path) -> set[str]:
+    """Values under secret-looking keys in the workspace's `orkas.toml` or
+    `pyproject.toml [tool.orkas]` (users do put keys there, even though they should not)."""
+    found: set[str] = set()
+
+    def walk(node: Any, key: str = "") -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, str(k))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and _SECRET_NAME.search(key) and len(node) >= _MIN_SECRET_LEN:
+            found.add(node)
+
+    for name in ("orkas.toml", "pyproject.toml"):
+        try:
+            data = tomllib.loads((workspace / name).read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        walk(data if name == "orkas.toml" else data.get("tool", {}).get("orkas", {}))
+    return found
 
 
 def scrubbed_environ(environ: Mapping[str, str] | None = None) -> dict[str, str]:

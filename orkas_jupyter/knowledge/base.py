@@ -53,6 +53,7 @@ class KnowledgeBaseConfig(BaseModel):
     min_score: float = Field(0.0, ge=0, le=1, description="drop fused scores below this")
     min_cosine: float = Field(0.0, description="vector hits must have cosine above this")
     embed_batch: int = Field(256, ge=1, description="chunks per embedding call")
+    commit_chunks: int = Field(4096, ge=1, description="chunks per ingest transaction")
 
 
 @dataclass(frozen=True)
@@ -236,17 +237,27 @@ class KnowledgeBase(ABC):
         return PreparedDocument(name, source, extracted.kind, content_hash, chunks, counts)
 
     async def _commit(self, docs: list[PreparedDocument], report: IngestReport) -> None:
-        if not docs:
-            return
-        vectors: list[FloatMatrix | None] = [None] * len(docs)
-        if self.embedder is not None:
-            try:
-                vectors = await self._embed_documents(docs)
-            except EmbeddingError as exc:
-                report.warnings.append(f"stored without vectors (BM25 still works; run "
-                                       f"embed_missing() later): {exc}")
-        self._save_documents(docs, vectors)
-        report.chunks_written += sum(len(d.chunks) for d in docs)
+        # Groups of about `commit_chunks` chunks: each is embedded then written in one
+        # transaction, so a long ingest keeps its progress and memory stays bounded.
+        embed = self.embedder is not None
+        group: list[PreparedDocument] = []
+        size = 0
+        for position, doc in enumerate(docs):
+            group.append(doc)
+            size += len(doc.chunks)
+            if size < self.config.commit_chunks and position < len(docs) - 1:
+                continue
+            vectors: list[FloatMatrix | None] = [None] * len(group)
+            if embed:
+                try:
+                    vectors = await self._embed_documents(group)
+                except EmbeddingError as exc:
+                    embed = False  # one outage: do not wait on it again for every group
+                    report.warnings.append(f"stored without vectors (BM25 still works; run "
+                                           f"embed_missing() later): {exc}")
+            self._save_documents(group, vectors)
+            report.chunks_written += size
+            group, size = [], 0
 
     async def _embed_documents(self, docs: list[PreparedDocument]) -> list[FloatMatrix | None]:
         assert self.embedder is not None

@@ -144,8 +144,9 @@ def html_to_text(html: str) -> str:
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(html, "html.parser")
+    title = soup.title.get_text(" ", strip=True) if soup.title else ""
     for tag in soup(["script", "style", "noscript", "template", "svg", "head"]):
         tag.decompose()
-    text = soup.get_text("\n")
+    text = (title + "\n" if title else "") + soup.get_text("\n")
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return _BLANK_RUNS.sub("\n\n", "\n".join(lines)).strip() + "\n"

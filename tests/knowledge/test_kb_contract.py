@@ -227,3 +227,17 @@ async def test_duplicate_positions_are_fused_once(make_kb: Callable) -> None:
     hits = (await kb.search("apples", top_k=10)).hits
     keys = [(h.document, h.locator, h.start_line) for h in hits]
     assert len(keys) == len(set(keys)) == 2
+
+
+async def test_large_ingest_commits_in_groups_and_survives_an_outage(
+        make_kb: Callable) -> None:
+    embedder = FlakyEmbedder()
+    kb = make_kb(embedder=embedder, config=KnowledgeBaseConfig(commit_chunks=3))
+    first = await kb.add_texts([(f"d{i}", f"text number {i}") for i in range(7)])
+    assert first.chunks_written == 7 and embedder.calls == 3  # groups of 3, 3, 1
+    embedder.fail_documents = True
+    embedder.calls = 0
+    second = await kb.add_texts([(f"e{i}", f"more words {i}") for i in range(7)])
+    assert second.chunks_written == 7 and len(second.warnings) == 1
+    assert embedder.calls == 1  # after one failure the other groups skip the model
+    assert kb.status().chunks == 14 and kb.status().embedded_chunks == 7

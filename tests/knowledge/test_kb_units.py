@@ -177,9 +177,10 @@ def test_notebook_extraction_uses_cell_ids_and_skips_empty_cells() -> None:
 
 
 def test_html_to_text_drops_scripts_and_keeps_blocks() -> None:
-    text = html_to_text("<html><head><style>p{}</style></head><body><h1>Title</h1>"
-                        "<script>alert(1)</script><p>First   para</p><p>Second</p></body></html>")
-    assert text.splitlines() == ["Title", "First para", "Second"]
+    text = html_to_text("<html><head><title>Page  name</title><style>p{}</style></head>"
+                        "<body><h1>Title</h1><script>alert(1)</script><p>First   para</p>"
+                        "<p>Second</p></body></html>")
+    assert text.splitlines() == ["Page name", "Title", "First para", "Second"]
 
 
 def test_unreadable_inputs_are_skipped_with_reasons(tmp_path: Path) -> None:

@@ -139,7 +139,11 @@ class PathSandbox:
         if not raw or not raw.strip():
             raise SandboxError("Refused an empty path. Give a path relative to the workspace.")
         _check_characters(raw)
-        path = Path(raw).expanduser()
+        try:
+            path = Path(raw).expanduser()
+        except RuntimeError:
+            raise SandboxError(f"Refused {raw}: the home folder it names is unknown, outside "
+                               "the workspace. Use a path inside the workspace.") from None
         if not path.is_absolute():
             path = self.workspace / path
         # realpath resolves `..` after symlinks, as the kernel does; a path that does not

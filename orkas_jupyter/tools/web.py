@@ -113,7 +113,9 @@ class WebFetcher:
                         current = _check_url(urljoin(current, location))
                         continue
                     body, truncated = await self._read(response)
-                    return self._convert(current, response, body, truncated)
+                    # HTML parsing of a large page is CPU work: keep it off the kernel's loop.
+                    return await asyncio.to_thread(self._convert, current, response, body,
+                                                   truncated)
         raise ToolError(f"{url} redirected more than {self.max_redirects} times; giving up.")
 
     async def _read(self, response: httpx.Response) -> tuple[bytes, bool]:

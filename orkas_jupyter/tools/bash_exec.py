@@ -223,8 +223,13 @@ class ShellExecutor:
             try:
                 await asyncio.wait_for(asyncio.shield(reader), 2.0)
             except TimeoutError:
-                # Only a process that left the group (setsid) can still hold the pipe.
+                # Only a process that left the group (setsid) can still hold the pipe. Close
+                # our end now: left to the garbage collector, the transport would be closed
+                # after its event loop is gone. asyncio offers no public handle for it.
                 reader.cancel()
+                transport = getattr(proc, "_transport", None)
+                if transport is not None:
+                    transport.close()
         except asyncio.CancelledError:
             _kill_group(pgid, signal.SIGKILL)
             reader.cancel()

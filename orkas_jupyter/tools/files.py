@@ -74,9 +74,10 @@ def _read_existing_checks(path: Path, shown: str) -> None:
 class ReadFileInput(BaseModel):
     path: str = Field(description="File path, relative to the workspace or absolute.")
     offset: int | None = Field(None, ge=0, description="First character to show (0-based).")
-    limit: int | None = Field(None, ge=1, le=MAX_READ_CHARS,
+    limit: int | None = Field(None, ge=1,
                               description=f"How many characters to show (default "
-                                          f"{DEFAULT_READ_CHARS:,}).")
+                                          f"{DEFAULT_READ_CHARS:,}, at most "
+                                          f"{MAX_READ_CHARS:,} per call).")
     line: int | None = Field(None, ge=1, description="Start at this line (1-based) instead of "
                                                     "a character offset.")
 
@@ -103,7 +104,7 @@ def _read(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
         start = _line_start(text, args.line, shown)
     if start > total:
         raise ToolError(f"offset {start:,} is past the end of {shown} ({total:,} characters).")
-    limit = args.limit or DEFAULT_READ_CHARS
+    limit = min(args.limit or DEFAULT_READ_CHARS, MAX_READ_CHARS)
     end = min(total, start + limit)
     first_line = text.count("\n", 0, start) + 1
     body = number_lines(text[start:end], first_line)

@@ -186,7 +186,7 @@ class SearchFilesInput(BaseModel):
                                      "'*.{csv,parquet}'. Without '/', matches names at any "
                                      "depth.")
     path: str | None = Field(None, description="Folder to search (default: the workspace).")
-    limit: int = Field(200, ge=1, le=2000, description="Most paths to list.")
+    limit: int = Field(200, ge=1, description="Most paths to list (at most 2,000).")
     no_ignore: bool = Field(False, description="Also search .git, node_modules, virtual "
                                                "environments and caches.")
 
@@ -201,7 +201,7 @@ def _search(sandbox: PathSandbox, args: SearchFilesInput) -> str:
     where = sandbox.display(root)
     if not hits:
         return f"No files match {args.pattern!r} under {where}."
-    shown = [sandbox.display(f) for f in hits[:args.limit]]
+    shown = [sandbox.display(f) for f in hits[:min(args.limit, 2000)]]
     text = "\n".join(shown)
     if len(text) > MAX_OUTPUT_CHARS:
         text = text[:MAX_OUTPUT_CHARS].rsplit("\n", 1)[0]
@@ -235,10 +235,12 @@ class GrepFilesInput(BaseModel):
     path: str | None = Field(None, description="File or folder to search (default: the "
                                                "workspace).")
     glob: str | None = Field(None, description="Only files matching this glob, e.g. '*.py'.")
-    context: int = Field(0, ge=0, le=20, description="Lines of context before and after.")
+    context: int = Field(0, ge=0, description="Lines of context before and after (at most "
+                                              "20).")
     ignore_case: bool = Field(False, description="Case-insensitive matching.")
     files_only: bool = Field(False, description="List matching files instead of lines.")
-    max_matches: int = Field(200, ge=1, le=5000, description="Stop after this many matches.")
+    max_matches: int = Field(200, ge=1, description="Stop after this many matches (at most "
+                                                    "5,000).")
     no_ignore: bool = Field(False, description="Also search .git, node_modules, virtual "
                                                "environments and caches.")
 
@@ -268,6 +270,8 @@ def _grep_file(regex: re.Pattern[str], text: str, rel: str, context: int,
 
 
 def _grep(sandbox: PathSandbox, args: GrepFilesInput) -> str:
+    args = args.model_copy(update={"context": min(args.context, 20),
+                                   "max_matches": min(args.max_matches, 5000)})
     try:
         regex = re.compile(args.pattern, re.IGNORECASE if args.ignore_case else 0)
     except re.error as exc:

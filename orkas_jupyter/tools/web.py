@@ -169,8 +169,8 @@ class WebFetcher:
 class WebFetchInput(BaseModel):
     url: str = Field(description="An http:// or https:// URL.")
     offset: int = Field(0, ge=0, description="First character of the converted text to show.")
-    max_chars: int = Field(DEFAULT_MAX_CHARS, ge=500, le=90_000,
-                           description="Most characters of text to return.")
+    max_chars: int = Field(DEFAULT_MAX_CHARS, ge=1,
+                           description="Most characters of text to return (at most 90,000).")
 
 
 class WebFetch(Tool[WebFetchInput]):
@@ -189,7 +189,7 @@ class WebFetch(Tool[WebFetchInput]):
             fetcher = WebFetcher()
         result = await fetcher.fetch(args.url)
         text = result.text
-        end = min(len(text), args.offset + args.max_chars)
+        end = min(len(text), args.offset + min(args.max_chars, 90_000))
         head = f"{result.url} ({result.content_type}, HTTP {result.status})"
         if result.title:
             head += f" — {result.title}"

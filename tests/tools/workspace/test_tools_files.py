@@ -422,3 +422,11 @@ def test_edits_from_several_processes_never_both_win(root: Path, tmp_path: Path)
     assert all(o == "lost: StaleFileError" for o in outputs if o != "won"), outputs
     winner = names[outputs.index("won")]
     assert (root / "shared.txt").read_text() == f"value = {winner}\n"
+
+
+async def test_oversized_limit_is_clamped_not_refused(call: ToolCaller, ctx: ToolContext,
+                                                      root: Path) -> None:
+    (root / "long.txt").write_text("y" * 200_000)
+    result = await call(ctx, "read_file", path="long.txt", limit=1_000_000)
+    assert not result.is_error
+    assert "characters 0–90,000 of 200,000" in result.text and "offset=90000" in result.text

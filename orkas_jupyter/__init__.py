@@ -4,3 +4,17 @@ Importing the package is cheap: litellm, DuckDB and widgets are imported on firs
 """
 
 __version__ = "0.1.0"
+
+
+def load_ipython_extension(ipython: object) -> None:
+    """`%load_ext orkas_jupyter`: register the `%orkas` magics (heavy imports wait)."""
+    from .jupyter.magics import register
+
+    register(ipython)
+
+
+def unload_ipython_extension(ipython: object) -> None:
+    """`%unload_ext orkas_jupyter`: forget the kernel runtime."""
+    from .jupyter.runtime import reset_runtime
+
+    reset_runtime()

@@ -8,6 +8,7 @@ import asyncio
 import inspect
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .errors import OrkasError
@@ -91,8 +92,10 @@ class Agent:
         return "\n\n".join(parts)
 
     async def run(self, prompt: str | Message, images: list[ImagePart] | None = None,
-                  cancel: CancelToken | None = None) -> AsyncIterator[Event]:
-        """Run one turn, yielding its events; the last is `done` or `error`."""
+                  cancel: CancelToken | None = None,
+                  model: str | None = None) -> AsyncIterator[Event]:
+        """Run one turn, yielding its events; the last is `done` or `error`. `model`
+        overrides the configured model for this turn only."""
         if self._running:
             raise TurnInProgressError("a turn is already running; use steer() to add to it")
         self._running = True
@@ -108,7 +111,8 @@ class Agent:
                 deps = TurnDeps(provider=self.provider, tools=self.tools, log=session_log,
                                 ctx=self.ctx, clock=self.clock, emit=queue.put_nowait,
                                 tokens=self.tokens, steering=self._drain_steering)
-                result = await run_turn(deps, self.config, await self.system(), user)
+                config = self.config if model is None else replace(self.config, model=model)
+                result = await run_turn(deps, config, await self.system(), user)
                 queue.put_nowait(_final_event(result))
             except asyncio.CancelledError:
                 # Cancelled before the turn began (loading, prompt assembly): nothing written.

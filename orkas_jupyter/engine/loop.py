@@ -277,8 +277,10 @@ async def run_turn(deps: TurnDeps, config: TurnConfig, system: str, user: Messag
 
 def _describe(exc: ProviderError) -> str:
     status = f" (HTTP {exc.status})" if exc.status else ""
-    kind = {
-        "ContextOverflowError": "The conversation no longer fits the model's context window",
-        "RetryableProviderError": "The model provider kept failing",
-    }.get(type(exc).__name__, "The model provider refused the request")
+    if isinstance(exc, ContextOverflowError):
+        kind = "The conversation no longer fits the model's context window"
+    elif isinstance(exc, RetryableProviderError):
+        kind = "The model provider kept failing"
+    else:
+        kind = "The model provider refused the request"
     return f"{kind}{status}: {exc}"

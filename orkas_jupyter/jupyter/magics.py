@@ -1,0 +1,267 @@
+"""`%orkas` and `%%orkas` (J2, J3, §12). Importing this module is cheap: the engine, the
+store and litellm load on the first turn, not at `%load_ext`."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import shlex
+import time
+from typing import Any
+
+from IPython.core.magic import Magics, line_cell_magic, magics_class
+
+HELP = """\
+%orkas PROMPT                 ask the agent; the answer streams under the cell
+%%orkas [--model M] [--session S] [--new]
+PROMPT (cell body)            same, with options; `{name}` inserts a kernel variable
+
+%orkas help                   this help
+%orkas config                 the settings in effect (never keys)
+%orkas model [provider/model] show or set the model for this kernel
+%orkas sessions [list|new|use ID|rename ID TITLE|delete ID]
+%orkas cost                   usage and cost of this session and in total
+%orkas stop                   stop this kernel's running background turns
+
+Keys: set OPENAI_API_KEY / ANTHROPIC_API_KEY / … (litellm's variables) or ORKAS_API_KEY.
+Interrupt the kernel (■) to stop a turn running in a cell."""
+
+NO_MODEL = ("No model is configured. Set one with `%orkas model provider/model` or the "
+            "environment variable ORKAS_MODEL (e.g. `openai/gpt-4o`, "
+            "`anthropic/claude-sonnet-4-5`, `ollama/llama3`), with the provider's key in its "
+            "usual variable (OPENAI_API_KEY, …) or ORKAS_API_KEY.")
+
+SUBCOMMANDS = {"help", "config", "model", "sessions", "cost", "stop"}
+_END = object()
+
+
+def _cell_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="%%orkas", add_help=False, exit_on_error=False)
+    parser.add_argument("--model", "-m")
+    parser.add_argument("--session", "-s")
+    parser.add_argument("--new", action="store_true")
+    return parser
+
+
+@magics_class
+class OrkasMagics(Magics):
+    """The `orkas` line and cell magic."""
+
+    @line_cell_magic
+    def orkas(self, line: str, cell: str | None = None) -> None:
+        """Run an agent turn, or a sub-command (`%orkas help`)."""
+        if cell is not None:
+            try:
+                opts, rest = _cell_parser().parse_known_args(shlex.split(line))
+            except (argparse.ArgumentError, ValueError) as exc:
+                print(f"%%orkas: {exc}\n\n{HELP}")
+                return
+            prompt = cell if not rest else " ".join(rest) + "\n" + cell
+            self._turn(prompt, model=opts.model, session=opts.session, new=opts.new)
+            return
+        stripped = line.strip()
+        word = stripped.split(maxsplit=1)[0] if stripped else "help"
+        if word in SUBCOMMANDS and self._subcommand(word, stripped[len(word):].strip()):
+            return
+        self._turn(stripped)
+
+    # -- sub-commands -----------------------------------------------------------------------
+    def _subcommand(self, word: str, args: str) -> bool:
+        """Run a sub-command; False when `args` do not fit it (then the line is a prompt)."""
+        from .runtime import get_runtime
+
+        rt = get_runtime(self.shell)
+        parts = shlex.split(args) if args else []
+        if word == "help" and not parts:
+            print(HELP)
+        elif word == "config" and not parts:
+            shown = rt.settings.model_dump(mode="json")
+            shown["model"] = rt.model_override or shown["model"]
+            shown["store"] = str(rt.settings.store_path)
+            for key, value in shown.items():
+                print(f"{key:16} {value}")
+        elif word == "model" and len(parts) <= 1:
+            if parts and "/" not in parts[0]:
+                return False
+            if parts:
+                rt.settings = rt.settings.model_copy(update={"model": parts[0]})
+                rt.reset_provider()
+            print(f"model: {rt.settings.model or '(none) — ' + NO_MODEL}")
+        elif word == "sessions" and self._sessions(rt, parts):
+            pass
+        elif word == "cost" and not parts:
+            self._cost(rt)
+        elif word == "stop" and not parts:
+            stopped = rt.stop_all()
+            print(f"stopped {stopped} running turn{'s' * (stopped != 1)}")
+        else:
+            return False
+        return True
+
+    def _sessions(self, rt: Any, parts: list[str]) -> bool:
+        from ..store.api import StoreClient
+
+        client: StoreClient = rt.store().sync
+        action = parts[0] if parts else "list"
+        if action == "list" and len(parts) <= 1:
+            current = rt.current_session or rt.default_session()
+            for info in client.list_sessions():
+                mark = "*" if info.id == current else " "
+                print(f"{mark} {info.id:28} {info.message_count:5} msgs  {info.title}")
+        elif action == "new" and len(parts) == 1:
+            print(f"new session: {rt.agent(new=True).session_id}")
+        elif action == "use" and len(parts) == 2:
+            rt.current_session = parts[1]
+            print(f"using session {parts[1]}")
+        elif action == "rename" and len(parts) >= 3:
+            client.rename_session(parts[1], " ".join(parts[2:]))
+            print(f"renamed {parts[1]}")
+        elif action == "delete" and len(parts) == 2:
+            print("deleted" if client.delete_session(parts[1]) else "no such session")
+            rt.agents.pop(parts[1], None)
+        else:
+            return False
+        return True
+
+    def _cost(self, rt: Any) -> None:
+        client = rt.store().sync
+        session = rt.current_session or rt.default_session()
+        for label, sid in (("this session", session), ("all sessions", None)):
+            rows = client.usage(sid)
+            tokens_in = sum(r.input_tokens for r in rows)
+            tokens_out = sum(r.output_tokens for r in rows)
+            cost = sum(r.cost_usd for r in rows)
+            print(f"{label:13} {tokens_in:,} in / {tokens_out:,} out tokens, ${cost:.4f}")
+
+    # -- turns ------------------------------------------------------------------------------
+    def _turn(self, prompt: str, *, model: str | None = None, session: str | None = None,
+              new: bool = False) -> None:
+        from IPython.display import clear_output, display
+
+        from ..engine.timing import CancelToken
+        from .interpolate import interpolate
+        from .render import CellRenderer
+        from .runtime import get_runtime
+
+        rt = get_runtime(self.shell)
+        if not prompt.strip():
+            print(HELP)
+            return
+        if not (model or rt.settings.model):
+            print(NO_MODEL)
+            return
+        text = interpolate(prompt, self.shell.user_ns if self.shell else {})
+        events: queue.Queue[Any] = queue.Queue()
+        token = CancelToken()
+
+        async def consume() -> None:
+            try:
+                # Built on the agent thread: the first use imports litellm (~3 s), and the
+                # main thread must already be in the interruptible wait loop below.
+                agent = rt.agent(session, new=new)
+                async for event in agent.run(text, cancel=token, model=model):
+                    events.put(event)
+            except Exception as exc:  # a failure to start must still end the wait loop
+                events.put(exc)
+            finally:
+                events.put(_END)
+
+        renderer = CellRenderer(display, clear_output)
+        rt.approval_prompt = rt.stdin_approval
+        rt.executor.interrupted.clear()
+        rt.submit(consume())
+        final: Any = None
+        interrupted = False
+        deadline: float | None = None
+        try:
+            while True:
+                try:
+                    event = events.get(timeout=0.02)
+                except queue.Empty:
+                    # Show what is pending before a job that may take long (run_cell).
+                    renderer.flush(force=rt.executor.pending())
+                    if events.empty():  # events queued before a job are shown first
+                        rt.executor.drain()
+                    if rt.executor.interrupted.is_set() and not interrupted:
+                        rt.executor.interrupted.clear()
+                        raise KeyboardInterrupt from None
+                    if deadline is not None and time.monotonic() > deadline:
+                        break  # the turn did not confirm its end; do not hang the cell
+                    continue
+                except KeyboardInterrupt:
+                    raise
+                if event is _END:
+                    break
+                if isinstance(event, Exception):
+                    final = event
+                    continue
+                final = event
+                renderer.handle(event)
+                renderer.flush(force=rt.executor.pending())
+                if events.empty():
+                    rt.executor.drain()
+        except KeyboardInterrupt:
+            interrupted = True
+            token.cancel("interrupted by the user")
+            deadline = time.monotonic() + 10
+            final = self._drain_after_interrupt(events, renderer, rt, deadline) or final
+        finally:
+            rt.approval_prompt = None
+        if rt.executor.interrupted.is_set():  # interrupted inside run_cell; the turn saw it
+            rt.executor.interrupted.clear()
+            interrupted = True
+        self._finish(renderer, final, interrupted)
+        if interrupted:
+            raise KeyboardInterrupt
+
+    def _drain_after_interrupt(self, events: queue.Queue[Any], renderer: Any, rt: Any,
+                               deadline: float) -> Any:
+        final = None
+        while time.monotonic() < deadline:
+            try:
+                event = events.get(timeout=0.02)
+            except queue.Empty:
+                rt.executor.drain()
+                continue
+            except KeyboardInterrupt:
+                continue
+            if event is _END:
+                break
+            if not isinstance(event, Exception):
+                renderer.handle(event)
+            final = event
+        return final
+
+    def _finish(self, renderer: Any, final: Any, interrupted: bool) -> None:
+        from ..engine.events import Done, Error
+
+        if isinstance(final, Done):
+            renderer.finish(final.result)
+        elif isinstance(final, Error):
+            message = "stopped." if final.kind == "cancelled" else final.message
+            renderer.finish(final.result, error=message)
+        elif isinstance(final, Exception):
+            renderer.finish(None, error=f"{type(final).__name__}: {final}")
+        else:
+            renderer.finish(None, error="stopped." if interrupted else "the turn ended early.")
+
+
+def protect_prompt_lines(lines: list[str]) -> list[str]:
+    """Input transformer: turn `%orkas …` lines into explicit magic calls before IPython's
+    help syntax sees them, so a question ending in `?` is a prompt, not `object?` help."""
+    out = []
+    for line in lines:
+        if line.startswith("%orkas ") or line.rstrip("\n") == "%orkas":
+            body = line[len("%orkas"):].rstrip("\n").strip()
+            out.append(f"get_ipython().run_line_magic('orkas', {body!r})\n")
+        else:
+            out.append(line)
+    return out
+
+
+def register(shell: Any) -> None:
+    """Register the magics with `shell` (called by `%load_ext orkas_jupyter`)."""
+    shell.register_magics(OrkasMagics)
+    cleanup = shell.input_transformers_cleanup
+    if protect_prompt_lines not in cleanup:
+        cleanup.append(protect_prompt_lines)

@@ -1,0 +1,152 @@
+"""Showing a turn under a cell.
+
+While the turn runs, text deltas and one-line tool notes go out as stdout stream messages —
+each carries only new text, batched to at most 25 messages a second, so the kernel publishes
+bytes linear in the answer (not the whole text per update). When the turn ends, the streamed
+lines are replaced by the final view: collapsible tool cards, the answer as Markdown (with a
+plain-text fallback), and a token/cost line.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import sys
+import time
+from typing import Any
+
+from ..engine.events import Event, TurnResult, Usage
+from ..engine.messages import ImagePart, TextPart, ToolCallPart, ToolResultPart
+
+FLUSH_INTERVAL = 0.04  # 25 stream messages a second at most
+MAX_CARD_TEXT = 1_500
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def result_text(result: ToolResultPart) -> str:
+    """The text of a tool result (images noted)."""
+    return "\n".join(p.text if isinstance(p, TextPart) else f"[{p.media_type}]"
+                     for p in result.content)
+
+
+def tool_card(call: ToolCallPart, result: ToolResultPart | None) -> str:
+    """A collapsible HTML card: name, arguments, result summary, images."""
+    status = "…" if result is None else ("✗" if result.is_error else "✓")
+    summary = "" if result is None else _short(result_text(result), 90)
+    body = [f"<pre>{html.escape(_pretty(call.arguments))}</pre>"]
+    if result is not None:
+        body.append(f"<pre>{html.escape(result_text(result)[:MAX_CARD_TEXT])}</pre>")
+        body += [f'<img src="data:{p.media_type};base64,{p.data}" style="max-width:480px"/>'
+                 for p in result.content if isinstance(p, ImagePart)]
+    return (f'<details class="orkas-tool"><summary><code>{html.escape(call.name)}</code> '
+            f"{status} {html.escape(summary)}</summary>{''.join(body)}</details>")
+
+
+def _pretty(arguments: str) -> str:
+    try:
+        return json.dumps(json.loads(arguments), indent=1, ensure_ascii=False)[:MAX_CARD_TEXT]
+    except json.JSONDecodeError:
+        return arguments[:MAX_CARD_TEXT]
+
+
+def usage_line(usage: Usage, model_calls: int, tool_calls: int) -> str:
+    """Tokens, cost and counts of a turn."""
+    cost = f" · ${usage.cost_usd:.4f}" if usage.cost_usd else ""
+    return (f"{usage.input_tokens:,} in / {usage.output_tokens:,} out tokens{cost} · "
+            f"{model_calls} model call{'s' * (model_calls != 1)} · "
+            f"{tool_calls} tool call{'s' * (tool_calls != 1)}")
+
+
+class CellRenderer:
+    """Renders one turn's events under the running cell."""
+
+    def __init__(self, display: Any, clear_output: Any, stream: Any = None) -> None:
+        self._display = display
+        self._clear = clear_output
+        self._stream = stream
+        self._pending: list[str] = []
+        self._last_flush = 0.0
+        self._cards: dict[str, tuple[ToolCallPart, ToolResultPart | None]] = {}
+        self._segments: list[tuple[str, str]] = []  # ("text", markdown) | ("card", call id)
+        self._current_text: list[str] = []
+        self.streamed_anything = False
+
+    def _write(self, text: str) -> None:
+        self._pending.append(text)
+
+    def flush(self, force: bool = False) -> None:
+        """Send pending text if the interval has passed (or now, when forced)."""
+        if not self._pending:
+            return
+        now = time.monotonic()
+        if not force and now - self._last_flush < FLUSH_INTERVAL:
+            return
+        out = self._stream or sys.stdout
+        out.write("".join(self._pending))
+        out.flush()
+        self._pending.clear()
+        self._last_flush = now
+        self.streamed_anything = True
+
+    def _close_text(self) -> None:
+        if self._current_text:
+            self._segments.append(("text", "".join(self._current_text)))
+            self._current_text = []
+
+    def handle(self, event: Event) -> None:
+        """Account for one event and stream what is worth showing now."""
+        if event.type == "text_delta":
+            self._current_text.append(event.text)
+            self._write(event.text)
+        elif event.type == "retry":
+            self._current_text = []
+            self._write(f"\n↻ retrying in {event.delay:.1f}s ({_short(event.reason, 80)})\n")
+        elif event.type == "tool_start":
+            self._close_text()
+            self._cards[event.call.id] = (event.call, None)
+            self._segments.append(("card", event.call.id))
+            self._write(f"\n▸ {event.call.name} {_short(event.call.arguments, 80)}\n")
+        elif event.type == "tool_end":
+            self._cards[event.call.id] = (event.call, event.result)
+            mark = "✗" if event.result.is_error else "✓"
+            self._write(f"  {mark} {_short(result_text(event.result), 100)}\n")
+        elif event.type in ("warning", "compaction"):
+            note = (event.message if event.type == "warning" else
+                    f"context compacted: {event.tokens_before:,} → {event.tokens_after:,} tokens")
+            self._write(f"\n⚠ {note}\n")
+        elif event.type == "assistant_message":
+            self._close_text()
+        self.flush()
+
+    def finish(self, result: TurnResult | None, error: str | None = None) -> None:
+        """Replace the streamed lines with the final view."""
+        self._close_text()
+        self.flush(force=True)
+        if self.streamed_anything:
+            self._clear()
+        from IPython.display import HTML, Markdown
+
+        answer = result.text if result is not None else ""
+        # Everything but the final answer text: intermediate text and tool cards, in order.
+        segments = list(self._segments)
+        if answer and segments and segments[-1] == ("text", answer):
+            segments.pop()
+        if segments:
+            parts = []
+            for kind, value in segments:
+                if kind == "card":
+                    parts.append(tool_card(*self._cards[value]))
+                elif value.strip():
+                    parts.append(f"<div class='orkas-text'>{html.escape(value)}</div>")
+            self._display(HTML("".join(parts)))
+        if answer:
+            self._display(Markdown(answer))
+        if error:
+            self._display(Markdown(f"**Orkas:** {error}"))
+        if result is not None:
+            line = usage_line(result.usage, result.model_calls, result.tool_calls)
+            self._display(Markdown(f"<sub>{line}</sub>"))

@@ -1,0 +1,240 @@
+"""One `KernelRuntime` per kernel: the agent thread, the main-thread executor, the store,
+the provider, and one `Agent` per session.
+
+The agent runs on a daemon thread with its own event loop. A `%%orkas` cell blocks the main
+thread in a wait loop that renders events and runs the jobs tools hand to the main thread;
+a kernel interrupt lands in that loop within milliseconds (measured: ~80 ms, where a cell
+awaiting a coroutine is only interrupted when the coroutine ends).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Callable, Coroutine, Mapping
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..config import Settings, load_settings
+from ..engine.agent import Agent
+from ..engine.provider import Provider
+from ..engine.session import SessionStore
+from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, Tool
+from ..tools.kernel import ExecutionResult, InspectVariable, ListVariables
+from ..tools.notebook import notebook_tools
+from ..tools.notebook_doc import FileNotebook, NotebookBackend
+from .capture import run_code
+from .mainthread import MainThreadExecutor
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+SYSTEM_PROMPT = """You are Orkas, an AI agent working inside the user's live Jupyter kernel.
+You can see the kernel's variables, the notebook's cells and their outputs, and workspace
+files; you can insert, edit and run cells, and use the other tools you are given. Prefer
+looking (list_variables, inspect_variable, list_cells, read_cell) before guessing. When you
+run code, read its outputs and fix errors yourself. Answer in concise Markdown; cite files as
+path:line and cells by id."""
+
+
+class ShellKernel:
+    """`KernelAccess` over an IPython shell, via the main-thread executor."""
+
+    def __init__(self, shell: Any, executor: MainThreadExecutor) -> None:
+        self.shell = shell
+        self.executor = executor
+
+    def namespace(self) -> Mapping[str, Any]:
+        return self.shell.user_ns  # type: ignore[no-any-return]
+
+    def hidden_names(self) -> set[str]:
+        return set(getattr(self.shell, "user_ns_hidden", {}) or {})
+
+    async def on_main_thread(self, fn: Callable[[], T]) -> T:
+        return await self.executor.run(fn)
+
+    async def execute(self, code: str) -> ExecutionResult:
+        result = await self.executor.run(lambda: run_code(self.shell, code))
+        if result.interrupted:
+            # The interrupt was meant for the whole turn, not just this cell.
+            self.executor.interrupted.set()
+        return result
+
+
+def notebook_path(settings: Settings, environ: Mapping[str, str] | None = None) -> Path | None:
+    """The kernel's notebook: `ORKAS_NOTEBOOK`, else JupyterLab's `JPY_SESSION_NAME`."""
+    env = os.environ if environ is None else environ
+    for var in ("ORKAS_NOTEBOOK", "JPY_SESSION_NAME"):
+        value = env.get(var)
+        if value and value.endswith(".ipynb"):
+            path = Path(value)
+            return path if path.is_absolute() else settings.workspace / path
+    return None
+
+
+class KernelRuntime:
+    """Everything the Jupyter adapter shares within one kernel."""
+
+    def __init__(self, shell: Any, settings: Settings | None = None) -> None:
+        self.shell = shell
+        self.settings = settings or load_settings()
+        try:
+            kernel_loop: asyncio.AbstractEventLoop | None = asyncio.get_event_loop()
+        except RuntimeError:
+            kernel_loop = None
+        self.executor = MainThreadExecutor(kernel_loop)
+        self.kernel = ShellKernel(shell, self.executor)
+        self.agents: dict[str, Agent] = {}
+        self.current_session: str | None = None
+        self.model_override: str | None = None
+        # Seams for tests and embedding: replace before the first turn.
+        self.provider_factory: Callable[[Settings, Any], Provider] | None = None
+        self.store_factory: Callable[[Settings], SessionStore] | None = None
+        self.approval_prompt: ApprovalCallback | None = None
+        self._store: SessionStore | None = None
+        self._provider: Provider | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    # -- the agent thread -------------------------------------------------------------------
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The agent thread's loop, started on first use."""
+        with self._lock:
+            if self._loop is None:
+                ready = threading.Event()
+
+                def main() -> None:
+                    self._loop = asyncio.new_event_loop()
+                    asyncio.set_event_loop(self._loop)
+                    ready.set()
+                    self._loop.run_forever()
+
+                self._thread = threading.Thread(target=main, name="orkas-agent", daemon=True)
+                self._thread.start()
+                ready.wait()
+            assert self._loop is not None
+            return self._loop
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
+        """Run `coro` on the agent thread."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    # -- components -------------------------------------------------------------------------
+    def store(self) -> SessionStore:
+        """The workspace store (DuckDB through the store server)."""
+        if self._store is None:
+            if self.store_factory is not None:
+                self._store = self.store_factory(self.settings)
+            else:
+                from ..store.api import open_store
+
+                self._store = open_store(self.settings)
+        return self._store
+
+    def provider(self) -> Provider:
+        """The provider stack (rotation, record/replay) for the configured model."""
+        if self._provider is None:
+            store = self.store()
+            if self.provider_factory is not None:
+                self._provider = self.provider_factory(self.settings, store)
+            else:
+                from ..providers.factory import make_provider
+
+                self._provider = make_provider(self.settings, recordings=store)  # type: ignore[arg-type]
+        return self._provider
+
+    def reset_provider(self) -> None:
+        """Rebuild the provider on next use (after a model or replay-mode change)."""
+        self._provider = None
+        for agent in self.agents.values():
+            agent.provider = self.provider()
+
+    def stop_all(self) -> int:
+        """Cancel every running turn of this kernel; returns how many were running."""
+        running = [a for a in self.agents.values() if a.running]
+        for agent in running:
+            agent.cancel("stopped by the user")
+        return len(running)
+
+    async def stdin_approval(self, request: ApprovalRequest) -> ApprovalDecision:
+        """Ask through the cell's input box (a running `%%orkas` cell); with no stdin
+        (nbclient, papermill) the `ORKAS_APPROVAL` policy decides."""
+
+        def ask() -> ApprovalDecision:
+            from IPython.core.error import StdinNotImplementedError
+
+            question = (f"Orkas wants to run {request.tool} — {request.summary} "
+                        f"[risk: {request.risk}]. Allow? [o]nce / [r]un / [d]eny: ")
+            try:
+                answer = input(question).strip().lower()
+            except (StdinNotImplementedError, EOFError):
+                return "once" if self.settings.approval == "allow" else "deny"
+            decisions: dict[str, ApprovalDecision] = {"o": "once", "once": "once", "r": "run",
+                                                      "run": "run"}
+            return decisions.get(answer, "deny")
+
+        return await self.executor.run(ask)
+
+    def notebook(self) -> NotebookBackend | None:
+        """The notebook the tools edit: the file back-end when its path is known."""
+        path = notebook_path(self.settings)
+        return FileNotebook(path) if path is not None else None
+
+    def default_session(self) -> str:
+        """The session this notebook continues (§12)."""
+        from ..store.api import default_session_id
+
+        path = notebook_path(self.settings)
+        return default_session_id(str(path) if path else None)
+
+    def tools(self) -> list[Tool[Any]]:
+        """The agent's tool set."""
+        return [ListVariables(), InspectVariable(), *notebook_tools()]
+
+    async def approve(self, request: ApprovalRequest) -> ApprovalDecision:
+        """Ask the user when a prompt is available, else apply `ORKAS_APPROVAL` (J5)."""
+        if self.approval_prompt is not None:
+            return await self.approval_prompt(request)
+        return "once" if self.settings.approval == "allow" else "deny"
+
+    def agent(self, session_id: str | None = None, *, new: bool = False) -> Agent:
+        """The agent of `session_id` (default: this notebook's session)."""
+        sid = session_id or self.current_session or self.default_session()
+        if new:
+            from ..engine.messages import new_id
+
+            sid = new_id("session")
+        self.current_session = sid
+        agent = self.agents.get(sid)
+        if agent is None:
+            agent = Agent(self.provider(), tools=self.tools(), store=self.store(),
+                          session_id=sid, system_prompt=SYSTEM_PROMPT, approve=self.approve,
+                          services={"kernel": self.kernel, "notebook": self.notebook})
+            self.agents[sid] = agent
+        return agent
+
+
+_RUNTIME: KernelRuntime | None = None
+
+
+def get_runtime(shell: Any | None = None) -> KernelRuntime:
+    """This kernel's runtime, created on first use."""
+    global _RUNTIME
+    if _RUNTIME is None:
+        if shell is None:
+            from IPython import get_ipython
+
+            shell = get_ipython()
+        _RUNTIME = KernelRuntime(shell)
+    return _RUNTIME
+
+
+def reset_runtime() -> None:
+    """Forget the runtime (tests, `%reload_ext`)."""
+    global _RUNTIME
+    _RUNTIME = None

@@ -1,0 +1,271 @@
+"""Notebook cell tools (T6, §12): list, read, insert, edit, delete and run cells of the notebook
+the kernel belongs to. `run_cell` executes in the user's kernel and returns what it printed,
+displayed and raised, with images as image content — execute *and* observe in one call.
+
+Edits and deletes need a prior look at the cell (list_cells or read_cell) in this session, and
+fail with a stale-state error if the cell's source changed since (the user or another agent
+edited it) — the same optimistic concurrency as `edit_file`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from ..engine.errors import ToolError
+from ..engine.messages import ImagePart, TextPart
+from ..engine.tool_exec import cap_text
+from ..engine.tools import Tool, ToolContext, ToolOutput
+from .kernel import kernel_access
+from .notebook_doc import Cell, CellType, NotebookBackend, new_cell_id
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_TAGS = re.compile(r"<[^>]+>")
+MAX_SOURCE_PREVIEW = 300
+MAX_OUTPUT_CHARS = 20_000
+IMAGE_TYPES = ("image/png", "image/jpeg")
+
+
+def _hash(source: str) -> str:
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+def notebook(ctx: ToolContext) -> NotebookBackend:
+    """The notebook service, or a clear error when the kernel's notebook is unknown."""
+    backend = ctx.services.get("notebook")
+    if callable(backend) and not hasattr(backend, "cells"):
+        backend = backend()
+    if backend is None:
+        raise ToolError("This kernel's notebook is not known (no JupyterLab bridge and no "
+                        "notebook path). Set ORKAS_NOTEBOOK to the .ipynb path, or open the "
+                        "notebook in JupyterLab with the Orkas extension.")
+    return backend  # type: ignore[no-any-return]
+
+
+def _seen(ctx: ToolContext) -> dict[str, str]:
+    seen: dict[str, str] = ctx.services.setdefault("notebook_seen", {})
+    return seen
+
+
+def _remember(ctx: ToolContext, cells: list[Cell]) -> None:
+    seen = _seen(ctx)
+    for cell in cells:
+        seen[cell.id] = _hash(cell.source)
+
+
+def _check_fresh(ctx: ToolContext, cell: Cell, action: str) -> None:
+    known = _seen(ctx).get(cell.id)
+    if known is None:
+        raise ToolError(f"Read cell {cell.id} (read_cell or list_cells) before you {action} it.")
+    if known != _hash(cell.source):
+        raise ToolError(f"Cell {cell.id} changed since you last read it (edited by the user or "
+                        f"another agent); nothing was changed. Read it again, then {action} it.")
+
+
+def _find(cells: list[Cell], cell_id: str) -> Cell:
+    for cell in cells:
+        if cell.id == cell_id:
+            return cell
+    ids = ", ".join(c.id for c in cells[:40])
+    raise ToolError(f"No cell with id {cell_id!r}. Existing ids: {ids or '(none)'}.")
+
+
+def output_summary(outputs: list[dict[str, Any]]) -> str:
+    """A one-line description of a cell's outputs."""
+    parts: list[str] = []
+    for out in outputs:
+        kind = out.get("output_type")
+        if kind == "stream":
+            text = "".join(out.get("text", ""))
+            parts.append(f"{out.get('name', 'stdout')} {text.count(chr(10)) + 1} lines")
+        elif kind == "error":
+            parts.append(f"error {out.get('ename')}: {str(out.get('evalue'))[:80]}")
+        elif kind in ("display_data", "execute_result"):
+            data = out.get("data", {})
+            best = next((m for m in (*IMAGE_TYPES, "text/html", "text/markdown", "text/plain")
+                         if m in data), None)
+            parts.append(best or "display")
+    return "; ".join(parts) or "no output"
+
+
+def render_outputs(outputs: list[dict[str, Any]]) -> list[TextPart | ImagePart]:
+    """Outputs as content for the model: text (bounded) and images."""
+    content: list[TextPart | ImagePart] = []
+    texts: list[str] = []
+    for out in outputs:
+        kind = out.get("output_type")
+        if kind == "stream":
+            texts.append(f"[{out.get('name', 'stdout')}]\n" + "".join(out.get("text", "")))
+        elif kind == "error":
+            tb = _ANSI.sub("", "".join(out.get("traceback") or []))
+            texts.append(f"[error] {out.get('ename')}: {out.get('evalue')}\n{tb}")
+        elif kind in ("display_data", "execute_result"):
+            data = out.get("data", {})
+            image = next((m for m in IMAGE_TYPES if m in data), None)
+            if image:
+                raw = data[image]
+                content.append(ImagePart(data="".join(raw) if isinstance(raw, list) else raw,
+                                         media_type=image))
+                texts.append(f"[{image} attached]")
+                continue
+            if "text/markdown" in data:
+                texts.append("".join(data["text/markdown"]))
+            elif "text/plain" in data:
+                texts.append("".join(data["text/plain"]))
+            elif "text/html" in data:
+                texts.append(_TAGS.sub(" ", "".join(data["text/html"])))
+    text = cap_text("\n".join(texts), MAX_OUTPUT_CHARS) if texts else "(no output)"
+    return [TextPart(text=text), *content]
+
+
+def _describe_cell(cell: Cell) -> str:
+    source = cell.source if len(cell.source) <= MAX_SOURCE_PREVIEW else (
+        cell.source[:MAX_SOURCE_PREVIEW] + f"… [{len(cell.source):,} characters]")
+    line = f"[{cell.id}] {cell.cell_type}"
+    if cell.cell_type == "code":
+        line += f" (outputs: {output_summary(cell.outputs)})"
+    return f"{line}\n{source}"
+
+
+def provenance(ctx: ToolContext) -> dict[str, Any]:
+    """Cell metadata saying which session and turn made or changed a cell."""
+    meta = {"session": ctx.session_id}
+    for key in ("turn", "model"):
+        if key in ctx.services:
+            meta[key] = ctx.services[key]
+    return {"orkas": meta}
+
+
+class ListCellsArgs(BaseModel):
+    """No arguments."""
+
+
+class ListCells(Tool[ListCellsArgs]):
+    name = "list_cells"
+    description = ("List the notebook's cells in order: id, type, source (long sources cut) "
+                   "and a summary of each code cell's outputs.")
+    input_model = ListCellsArgs
+    read_only = True
+
+    async def execute(self, args: ListCellsArgs, ctx: ToolContext) -> str:
+        cells = await notebook(ctx).cells()
+        _remember(ctx, cells)
+        if not cells:
+            return "The notebook has no cells."
+        return "\n\n".join(f"#{i} {_describe_cell(c)}" for i, c in enumerate(cells))
+
+
+class ReadCellArgs(BaseModel):
+    cell_id: str = Field(description="Cell id from list_cells")
+
+
+class ReadCell(Tool[ReadCellArgs]):
+    name = "read_cell"
+    description = ("Read one cell: its full source and its outputs (text, errors with "
+                   "tracebacks, and images as images).")
+    input_model = ReadCellArgs
+    read_only = True
+
+    async def execute(self, args: ReadCellArgs, ctx: ToolContext) -> ToolOutput:
+        cell = _find(await notebook(ctx).cells(), args.cell_id)
+        _remember(ctx, [cell])
+        header = TextPart(text=f"[{cell.id}] {cell.cell_type}\n```\n{cell.source}\n```\nOutputs:")
+        return ToolOutput(content=[header, *render_outputs(cell.outputs)])
+
+
+class InsertCellArgs(BaseModel):
+    source: str = Field(description="The new cell's source")
+    cell_type: CellType = "code"
+    after_cell_id: str | None = Field(None, description="Insert after this cell; default: end")
+
+
+class InsertCell(Tool[InsertCellArgs]):
+    name = "insert_cell"
+    description = ("Insert a new cell (code by default) after the given cell, or at the end. "
+                   "Returns the new cell's id; use run_cell to execute it.")
+    input_model = InsertCellArgs
+
+    async def execute(self, args: InsertCellArgs, ctx: ToolContext) -> str:
+        cell = Cell(id=new_cell_id(), cell_type=args.cell_type, source=args.source,
+                    metadata=provenance(ctx))
+        index = await notebook(ctx).insert(cell, args.after_cell_id)
+        _remember(ctx, [cell])
+        return f"Inserted {args.cell_type} cell {cell.id} at position #{index}."
+
+
+class EditCellArgs(BaseModel):
+    cell_id: str
+    source: str = Field(description="The cell's complete new source")
+
+
+class EditCell(Tool[EditCellArgs]):
+    name = "edit_cell"
+    description = ("Replace a cell's source. The cell must have been read in this session and "
+                   "be unchanged since; outputs are kept until the cell is run again.")
+    input_model = EditCellArgs
+
+    async def execute(self, args: EditCellArgs, ctx: ToolContext) -> str:
+        backend = notebook(ctx)
+        cell = _find(await backend.cells(), args.cell_id)
+        _check_fresh(ctx, cell, "edit")
+        updated = await backend.update(cell.id, source=args.source, metadata=provenance(ctx))
+        _remember(ctx, [updated])
+        return f"Cell {cell.id} updated ({len(args.source)} characters)."
+
+
+class DeleteCellArgs(BaseModel):
+    cell_id: str
+
+
+class DeleteCell(Tool[DeleteCellArgs]):
+    name = "delete_cell"
+    description = "Delete a cell. It must have been read in this session and be unchanged since."
+    input_model = DeleteCellArgs
+
+    async def execute(self, args: DeleteCellArgs, ctx: ToolContext) -> str:
+        backend = notebook(ctx)
+        cell = _find(await backend.cells(), args.cell_id)
+        _check_fresh(ctx, cell, "delete")
+        await backend.delete(cell.id)
+        _seen(ctx).pop(cell.id, None)
+        return f"Cell {cell.id} deleted."
+
+
+class RunCellArgs(BaseModel):
+    cell_id: str
+
+
+class RunCell(Tool[RunCellArgs]):
+    name = "run_cell"
+    description = ("Execute a code cell in the user's kernel (variables it defines stay in "
+                   "the user's namespace) and return its stdout, stderr, the error with its "
+                   "traceback, rich outputs, and plots as images. Outputs are also stored in "
+                   "the cell.")
+    input_model = RunCellArgs
+
+    async def execute(self, args: RunCellArgs, ctx: ToolContext) -> ToolOutput:
+        backend = notebook(ctx)
+        cell = _find(await backend.cells(), args.cell_id)
+        if cell.cell_type != "code":
+            raise ToolError(f"Cell {cell.id} is a {cell.cell_type} cell; only code cells run.")
+        result = await kernel_access(ctx).execute(cell.source)
+        await backend.update(cell.id, outputs=result.outputs, execution_count=None)
+        _remember(ctx, [cell])
+        if result.interrupted:
+            # The user interrupted the kernel: that stops the whole turn, not just this cell.
+            raise asyncio.CancelledError("the kernel was interrupted")
+        status = "ran successfully" if result.success else f"raised {result.error_name}"
+        if result.interrupted:
+            status = "was interrupted"
+        header = TextPart(text=f"Cell {cell.id} {status}. Outputs:")
+        return ToolOutput(content=[header, *render_outputs(result.outputs)],
+                          is_error=not result.success)
+
+
+def notebook_tools() -> list[Tool[Any]]:
+    """The cell tools, in the order the model sees them."""
+    return [ListCells(), ReadCell(), InsertCell(), EditCell(), DeleteCell(), RunCell()]

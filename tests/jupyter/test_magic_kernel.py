@@ -1,0 +1,115 @@
+"""The magic in a real kernel against the fake model server (issue 7 §8)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orkas_jupyter.testing import reply, tool_call
+
+pytestmark = pytest.mark.slow
+
+EMPTY_NOTEBOOK = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def test_load_ext_and_a_streamed_answer(kernel, fake_model):
+    fake_model.script([reply("The mean is **42**.", chunk_chars=4)])
+    r = kernel.run("%load_ext orkas_jupyter")
+    assert r.error is None, r.error
+    r = kernel.run("%orkas what is the mean?")
+    assert r.error is None, r.error
+    assert "The mean is **42**." in "".join(r.data("text/markdown"))
+    assert any("text/plain" in o["data"] for o in r.outputs)
+    assert "The mean is" in r.stdout  # streamed before the final view
+    assert len(fake_model.chat_requests) == 1
+    sent = fake_model.chat_requests[0].messages
+    assert sent[-1]["content"] in ("what is the mean?",
+                                   [{"type": "text", "text": "what is the mean?"}])
+
+
+def test_inspect_variable_reaches_the_model(kernel, fake_model):
+    fake_model.script([tool_call("inspect_variable", {"name": "df"}),
+                       reply("df has 3 rows and columns a, b.")])
+    kernel.run("import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3], 'b': ['x', 'y', 'z']})")
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas describe df")
+    assert r.error is None, r.error
+    second = fake_model.chat_requests[1].messages
+    tool_text = next(m["content"] for m in second if m["role"] == "tool")
+    tool_text = tool_text if isinstance(tool_text, str) else json.dumps(tool_text)
+    assert "3×2" in tool_text and "'a'" in tool_text and "'b'" in tool_text
+    assert "int64" in tool_text
+
+
+def test_insert_and_run_a_plotting_cell(kernel, fake_model, tmp_path: Path):
+    nb = tmp_path / "analysis.ipynb"
+    nb.write_text(json.dumps(EMPTY_NOTEBOOK))
+    code = ("import matplotlib.pyplot as plt\nsquares = [i * i for i in range(5)]\n"
+            "print('sum of squares', sum(squares))\nplt.plot(squares)\nplt.show()")
+
+    def model(request):
+        tool_msgs = [m for m in request.messages if m["role"] == "tool"]
+        if not tool_msgs:
+            return tool_call("insert_cell", {"source": code})
+        if len(tool_msgs) == 1:  # "Inserted code cell <id> at position #0."
+            cell_id = tool_msgs[-1]["content"].split("cell ")[1].split(" ")[0]
+            return tool_call("run_cell", {"cell_id": cell_id})
+        return reply("The plot shows the squares; their sum is 30.")
+
+    fake_model.script(model)
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas plot the squares", timeout=120)
+    assert r.error is None, r.error
+    third = fake_model.chat_requests[2].messages
+    flat = json.dumps(third)
+    assert "sum of squares 30" in flat
+    assert "data:image/png;base64," in flat  # the plot, as an image part
+    # Variables the cell made are in the user's namespace.
+    check = kernel.run("print(squares)")
+    assert "[0, 1, 4, 9, 16]" in check.stdout
+    # The cell and its outputs are in the notebook, with provenance.
+    cells = json.loads(nb.read_text())["cells"]
+    assert cells[0]["source"] == code
+    assert cells[0]["metadata"]["orkas"]["session"]
+    assert any("image/png" in o.get("data", {}) for o in cells[0]["outputs"])
+
+
+def test_interrupt_during_a_long_tool_leaves_a_valid_session(kernel, fake_model, tmp_path):
+    nb = tmp_path / "analysis.ipynb"
+    nb.write_text(json.dumps({**EMPTY_NOTEBOOK, "cells": [
+        {"cell_type": "code", "id": "slow1", "metadata": {}, "outputs": [],
+         "execution_count": None, "source": "import time\ntime.sleep(60)"}]}))
+    fake_model.script([tool_call("run_cell", {"cell_id": "slow1"}),
+                       reply("Picking up where we left off.")])
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas run the slow cell", interrupt_when="▸ run_cell", timeout=60)
+    assert r.error is not None and r.error["ename"] == "KeyboardInterrupt"
+    assert any("stopped" in s for s in r.data("text/markdown")), (r.outputs, r.stdout)
+    r = kernel.run("%orkas continue")
+    assert r.error is None, r.error
+    assert "Picking up" in "".join(r.data("text/markdown"))
+    history = fake_model.chat_requests[-1].messages
+    roles = [m["role"] for m in history]
+    # The interrupted call still has its result before the next user message.
+    i = roles.index("assistant")
+    assert roles[i + 1] == "tool"
+
+
+def test_prompt_interpolation_leaves_json_braces_alone(kernel, fake_model):
+    fake_model.script([reply("ok")])
+    kernel.run("%load_ext orkas_jupyter\nthreshold = 0.75")
+    r = kernel.run('%%orkas\nfilter rows above {threshold} and return {"a": 1} with {} and {nope}')
+    assert r.error is None, r.error
+    sent = json.dumps(fake_model.chat_requests[0].messages[-1]["content"])
+    assert "above 0.75" in sent
+    assert '{\\"a\\": 1}' in sent and "{}" in sent and "{nope}" in sent
+
+
+def test_no_model_gives_a_clear_message(kernel, fake_model):
+    kernel.run("%load_ext orkas_jupyter\nimport os; os.environ.pop('ORKAS_MODEL')")
+    kernel.run("from orkas_jupyter.jupyter.runtime import reset_runtime; reset_runtime()")
+    r = kernel.run("%orkas hello")
+    assert "No model is configured" in r.stdout and "ORKAS_MODEL" in r.stdout
+    assert fake_model.chat_requests == []

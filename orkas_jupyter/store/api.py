@@ -12,6 +12,8 @@ import asyncio
 import hashlib
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -21,7 +23,13 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from ..config import Settings, load_settings
 from ..engine.history import repair_history
 from ..engine.messages import Message
-from .client import DirectTransport, SocketTransport, Transport, new_request_id
+from .client import (
+    DEFAULT_IDLE_SECONDS,
+    DirectTransport,
+    SocketTransport,
+    Transport,
+    new_request_id,
+)
 from .memory_rules import Action
 from .redact import SecretRedactor, secret_config_values, secret_env_values
 
@@ -86,10 +94,16 @@ def decode_messages(array_json: str) -> list[Message]:
 class StoreClient:
     """Typed synchronous access to a workspace store."""
 
-    def __init__(self, transport: Transport, *, secrets: Iterable[str] = ()) -> None:
+    def __init__(self, transport: Transport, *, secrets: Iterable[str] = (),
+                 cache_sessions: int = 8) -> None:
         self.transport = transport
         self.redact = SecretRedactor(secret_env_values())
         self.redact.add(secrets)
+        # Decoded histories of recently loaded sessions: (generation, stored rows, messages).
+        # Decoding dominates a load, and a turn reloads its session every time.
+        self._cache: OrderedDict[str, tuple[int, int, list[Message]]] = OrderedDict()
+        self._cache_size = cache_sessions
+        self._cache_lock = threading.Lock()
 
     def call(self, op: str, **args: Any) -> Any:
         """Run any registered operation (the knowledge base adds its own)."""
@@ -101,9 +115,25 @@ class StoreClient:
 
     # sessions
     def load(self, session_id: str) -> list[Message]:
-        """The session's history, repaired (E5); empty for an unknown session."""
-        array_json = str(self.call("session.load", session_id=session_id))
-        return repair_history(decode_messages(array_json))
+        """The session's history, repaired (E5); empty for an unknown session. Only rows
+        appended since this client's last load of the same history are fetched and decoded."""
+        with self._cache_lock:
+            cached = self._cache.get(session_id)
+        generation, count, known = cached if cached else (None, 0, [])
+        res = self.call("session.load", session_id=session_id, known_generation=generation,
+                        known_count=count)
+        fresh = decode_messages(str(res["bodies"]))
+        if cached and res["generation"] == generation and res["offset"] == count:
+            messages, rows = known + fresh, count + int(res["count"])
+        else:
+            messages, rows = fresh, int(res["count"])
+        if res["generation"] is not None and self._cache_size:
+            with self._cache_lock:
+                self._cache[session_id] = (int(res["generation"]), rows, messages)
+                self._cache.move_to_end(session_id)
+                while len(self._cache) > self._cache_size:
+                    self._cache.popitem(last=False)
+        return repair_history(messages)
 
     def append(self, session_id: str, messages: Sequence[Message]) -> None:
         """Append atomically (all or none); a message id already stored is not added twice."""
@@ -239,7 +269,8 @@ class WorkspaceStore:
 
 
 def open_client(settings: Settings | None = None, *, path: Path | None = None,
-                mode: StoreMode = "server", idle_seconds: float = 600.0) -> StoreClient:
+                mode: StoreMode = "server",
+                idle_seconds: float = DEFAULT_IDLE_SECONDS) -> StoreClient:
     """A synchronous client for the workspace store (`ORKAS_STORE`, §12)."""
     settings = settings or load_settings()
     db = path or settings.store_path
@@ -249,7 +280,8 @@ def open_client(settings: Settings | None = None, *, path: Path | None = None,
 
 
 def open_store(settings: Settings | None = None, *, path: Path | None = None,
-               mode: StoreMode = "server", idle_seconds: float = 600.0) -> WorkspaceStore:
+               mode: StoreMode = "server",
+               idle_seconds: float = DEFAULT_IDLE_SECONDS) -> WorkspaceStore:
     """The async store for the workspace: what the agent and its tools are given."""
     return WorkspaceStore(open_client(settings, path=path, mode=mode,
                                       idle_seconds=idle_seconds))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -25,6 +26,10 @@ from .engine import StoreEngine
 from .errors import StoreError, StoreUnavailableError, error_from_wire
 from .redact import scrubbed_environ
 from .rpc import RpcRequest, RpcResponse, encode_frame, log_path_for, recv_frame, socket_path_for
+
+# The server exits after this long with no client connected (a kernel keeps its connection
+# open, so this counts from the last kernel's exit). `ORKAS_STORE_IDLE` overrides it.
+DEFAULT_IDLE_SECONDS = float(os.environ.get("ORKAS_STORE_IDLE") or 300)
 
 
 class Transport(Protocol):
@@ -53,7 +58,7 @@ class SocketTransport:
     dies. Calls are serialised per transport; the server runs calls of different kernels
     concurrently."""
 
-    def __init__(self, db_path: Path, *, idle_seconds: float = 600.0,
+    def __init__(self, db_path: Path, *, idle_seconds: float = DEFAULT_IDLE_SECONDS,
                  retry_seconds: float = 60.0) -> None:
         self.db_path = db_path.resolve()
         self.socket_path = socket_path_for(self.db_path)

@@ -9,6 +9,7 @@ their own cursors and never wait for a writer (DuckDB's MVCC).
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -132,12 +133,20 @@ def _next_seq(ctx: OpContext, session_id: str) -> int:
     return seqs[session_id]
 
 
+def _new_generation() -> int:
+    """A fresh random generation: it changes whenever a history is replaced, so a client's
+    cached prefix of the old history can never be taken for a prefix of the new one (random,
+    not counted, so a deleted and re-created session cannot reuse a number)."""
+    return secrets.randbits(62)
+
+
 def _ensure_session(con: duckdb.DuckDBPyConnection, session_id: str, title: str = "",
                     notebook: str = "") -> None:
     if con.execute("SELECT 1 FROM sessions WHERE id = ?", [session_id]).fetchone() is None:
         now = time.time()
-        con.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?)",
-                    [session_id, title, notebook, now, now])
+        con.execute("INSERT INTO sessions (id, title, notebook, created_at, updated_at, "
+                    "generation) VALUES (?, ?, ?, ?, ?, ?)",
+                    [session_id, title, notebook, now, now, _new_generation()])
 
 
 # Joins a batch into one VARCHAR parameter per column: binding a Python list costs a
@@ -189,19 +198,41 @@ def rewrite_messages(ctx: OpContext, args: AppendArgs) -> int:
     # Numbering continues after the old history, so an aborted rewrite cannot collide.
     if args.messages:
         _insert_messages(ctx.con, args.session_id, start, args.messages)
-    ctx.con.execute("UPDATE sessions SET updated_at = ? WHERE id = ?",
-                    [time.time(), args.session_id])
+    ctx.con.execute("UPDATE sessions SET updated_at = ?, generation = ? WHERE id = ?",
+                    [time.time(), _new_generation(), args.session_id])
     ctx.state["next_seq"][args.session_id] = start + len(args.messages)
     return len(args.messages)
 
 
-@REGISTRY.register("session.load", SessionArgs, write=False)
-def load_messages(ctx: OpContext, args: SessionArgs) -> str:
-    """The message bodies as one JSON array, in append order (one string crosses the wire
-    and is parsed in one go)."""
-    row = ctx.con.execute("SELECT string_agg(body, ',' ORDER BY seq) FROM messages "
-                          "WHERE session_id = ?", [args.session_id]).fetchone()
-    return "[" + (row[0] if row and row[0] else "") + "]"
+class LoadArgs(BaseModel):
+    session_id: str
+    # What the caller already holds: the history's generation and how many rows of it.
+    known_generation: int | None = None
+    known_count: int = Field(0, ge=0)
+
+
+@REGISTRY.register("session.load", LoadArgs, write=False)
+def load_messages(ctx: OpContext, args: LoadArgs) -> dict[str, Any]:
+    """The message bodies as one JSON array in append order (one string crosses the wire and
+    is parsed in one go). When the caller holds the first `known_count` rows of the current
+    generation, only the rows after them are sent (appends never change a prefix)."""
+    con = ctx.con
+    con.execute("BEGIN TRANSACTION")  # generation and rows from one snapshot
+    try:
+        row = con.execute("SELECT generation FROM sessions WHERE id = ?",
+                          [args.session_id]).fetchone()
+        generation = None if row is None else int(row[0])
+        offset = args.known_count if generation is not None \
+            and generation == args.known_generation else 0
+        data = con.execute(
+            "SELECT string_agg(body, ',' ORDER BY seq), count(*) FROM (SELECT body, seq "
+            "FROM messages WHERE session_id = ? ORDER BY seq OFFSET ?)",
+            [args.session_id, offset]).fetchone()
+    finally:
+        con.execute("COMMIT")
+    bodies = data[0] if data and data[0] else ""
+    return {"generation": generation, "offset": offset, "count": int(data[1]) if data else 0,
+            "bodies": "[" + bodies + "]"}
 
 
 @REGISTRY.register("session.ensure", EnsureArgs, write=True)

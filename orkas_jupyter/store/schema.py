@@ -28,9 +28,11 @@ def _v1(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _v2(con: duckdb.DuckDBPyConnection) -> None:
-    """Memory notes, recordings (P7), the usage ledger, tool statistics (E6), and the table
-    that makes retried non-idempotent requests safe."""
+    """Memory notes, recordings (P7), the usage ledger, tool statistics (E6), the table that
+    makes retried non-idempotent requests safe, and a history generation per session (lets
+    clients fetch only what was appended since their last load)."""
     con.execute("""
+        ALTER TABLE sessions ADD COLUMN IF NOT EXISTS generation BIGINT DEFAULT 0;
         CREATE TABLE IF NOT EXISTS notes (pos BIGINT, content VARCHAR, created_at DOUBLE);
         CREATE TABLE IF NOT EXISTS recordings (
             key VARCHAR, payload VARCHAR, created_at DOUBLE);

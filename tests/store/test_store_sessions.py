@@ -188,3 +188,25 @@ def test_corrupt_stored_message_is_skipped_not_fatal(db_path: Path) -> None:
     client.append("s", [user_message("also good")])
     assert [m.text for m in client.load("s")] == ["good", "also good"]
     client.close()
+
+
+def test_cached_loads_follow_appends_rewrites_and_recreation(db_path: Path) -> None:
+    a = open_client(path=db_path, idle_seconds=3)
+    b = open_client(path=db_path, idle_seconds=3)
+    try:
+        b.append("s", [user_message(f"m{i}") for i in range(3)])
+        assert [m.text for m in a.load("s")] == ["m0", "m1", "m2"]
+        b.append("s", [user_message("m3")])
+        assert [m.text for m in a.load("s")] == ["m0", "m1", "m2", "m3"]  # tail only
+        b.rewrite("s", [user_message(f"r{i}") for i in range(6)])
+        assert [m.text for m in a.load("s")] == [f"r{i}" for i in range(6)]
+        b.delete_session("s")
+        assert a.load("s") == []
+        b.append("s", [user_message(f"n{i}") for i in range(8)])
+        assert [m.text for m in a.load("s")] == [f"n{i}" for i in range(8)]
+        a.append("s", [user_message("own")])
+        assert [m.text for m in a.load("s")][-2:] == ["n7", "own"]
+        assert [m.text for m in b.load("s")] == [m.text for m in a.load("s")]
+    finally:
+        a.close()
+        b.close()

@@ -24,6 +24,7 @@ from .risk_rules import (
     DOWNLOADERS,
     INTERPRETERS,
     NETWORK_TOOLS,
+    ROOT_TARGETS,
     SECRET_NAME,
     SENSITIVE_PATTERNS,
     SHELLS,
@@ -46,6 +47,13 @@ _SUBST = re.compile(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`|[<>]\(((?:[^()]|\(
 _QUOTED = re.compile(r"'([^']{2,})'|\"([^\"]{2,})\"")
 _INLINE_CODE_FLAGS = frozenset({"-c", "-e", "-E", "--eval", "-r", "--exec", "-p"})
 _MAX_DEPTH = 6
+# Commands that print nothing: redirecting them into a file empties it.
+_EMPTY_OUTPUT = ([":"], ["true"], ["cat", "/dev/null"], ["echo"], ["echo", "-n"],
+                 ["echo", "-n", ""], ["echo", ""], ["printf", ""], ["printf"])
+_POWERSHELL_RCE = re.compile(
+    r"\b(iex|invoke-expression)\b.*\b(downloadstring|iwr|irm|invoke-webrequest|"
+    r"invoke-restmethod)\b|\b(downloadstring|iwr|irm|invoke-webrequest|invoke-restmethod)\b"
+    r".*\|\s*(iex|invoke-expression)\b", re.IGNORECASE)
 # Substitutions that read local data (files, identity, environment) rather than e.g. a date.
 _LEAKY_SUBST = re.compile(r"^\s*(<|(cat|base64|whoami|hostname|id|env|printenv|head|tail|tar|"
                           r"ls|uname|pwd|find|xxd|od|gzip|zip|grep|awk|sed|cut|git|history|"
@@ -107,6 +115,8 @@ def classify_command(command: str) -> RiskAssessment:
             result.block(reason)
     if re.search(r"/dev/(tcp|udp)/", text):
         result.add(RiskClass.EXFILTRATION, "opens a raw network socket through /dev/tcp")
+    if _POWERSHELL_RCE.search(text):
+        result.add(RiskClass.REMOTE_CODE, "runs a downloaded PowerShell script")
     if _SQL_DROP.search(text):
         result.add(RiskClass.DESTRUCTIVE_DELETE, "drops or empties database tables (SQL)")
     _classify(text, result, 0)
@@ -181,9 +191,8 @@ def _judge_download_then_run(core: list[str], downloaded: set[str],
 def _judge_simple(words: list[str], redirs: list[tuple[str, str]], result: RiskAssessment,
                   depth: int) -> None:
     for op, target in redirs:
-        if op.startswith((">", "&>", "1>", "2>")) and (not words or words in (
-                [":"], ["true"], ["cat", "/dev/null"], ["echo", "-n"])) and target not in (
-                "/dev/null", ""):
+        if op.startswith((">", "&>", "1>", "2>")) and (not words or words in _EMPTY_OUTPUT) \
+                and target not in ("/dev/null", ""):
             result.add(RiskClass.DESTRUCTIVE_DELETE, f"empties the file {target} by "
                                                      "redirection")
         if target.startswith(("/etc/", "/usr/", "/boot/", "/bin/", "/sbin/", "/lib")) \
@@ -202,6 +211,11 @@ def _judge_simple(words: list[str], redirs: list[tuple[str, str]], result: RiskA
         for i, arg in enumerate(args):
             if program == "eval" or (i > 0 and args[i - 1] == "-c"):
                 _classify(arg, result, depth + 1)
+    if program in INTERPRETERS and "http.server" in args:
+        folder = next((args[i + 1] for i, a in enumerate(args[:-1])
+                       if a in ("-d", "--directory")), ".")
+        if folder.startswith("~") or folder in ROOT_TARGETS or folder.startswith("$HOME"):
+            result.add(RiskClass.EXFILTRATION, f"serves {folder} over HTTP")
     if program in INTERPRETERS:
         for i, arg in enumerate(args):
             if i > 0 and args[i - 1] in _INLINE_CODE_FLAGS:
@@ -219,7 +233,12 @@ def _judge_inline_code(code: str, result: RiskAssessment, depth: int) -> None:
                                  r"smtplib|ftplib|paramiko|http\.client|Net::HTTP::Post|"
                                  r"IO::Socket|net\.connect|fetch\([^)]*method"),
         (RiskClass.PRIVILEGE_ESCALATION, r"\bos\.set(e|re)?[ug]id\b|\bsetuid\b|pty\.spawn"),
+        (RiskClass.REMOTE_CODE, r"\b(eval|exec)\s*\(.*(https?://|urlopen|requests\.get|"
+                                r"file_get_contents|fetch\()"),
     ]
+    if re.search(r"urlopen|requests\.get|http\.get|fetch\(", code) and re.search(
+            r"environ|getenv|open\(|read_text|readFile|process\.env", code):
+        result.add(RiskClass.EXFILTRATION, "inline script puts local data into a web request")
     for risk, pattern in checks:
         found = re.search(pattern, code)
         if found:

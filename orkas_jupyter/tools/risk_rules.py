@@ -139,7 +139,8 @@ SENSITIVE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "touches a credentials file"),
         (r"(keyrings|Keychains|kwalletd|\.local/share/keyrings)", "touches a keyring"),
         (r"\bid_(rsa|dsa|ecdsa|ed25519)(_sk)?\b", "touches an SSH private key"),
-        (r"[\w*-]\.(pem|p12|pfx|jks|keystore)" + _E, "touches a key or certificate store"),
+        (r"[\w*-]\.(pem|key|p12|pfx|jks|keystore)" + _E, "touches a key or certificate store"),
+        (r"/etc/ssl/private\b", "touches TLS private keys"),
         (r"/etc/(shadow|gshadow|sudoers|master\.passwd|ssh/ssh_host)", "touches system "
                                                                         "credential files"),
         (r"/etc/passwd\b", "reads the system account list (/etc/passwd)"),
@@ -270,6 +271,8 @@ def judge_program(program: str, args: list[str], result: RiskAssessment) -> list
     elif program in ("kill", "pkill", "killall"):
         if "-1" in targets or any("$PPID" in a for a in args):
             result.block("kills every process, or the Jupyter kernel itself")
+    elif program == "cp" and targets[:1] == ["/dev/null"] and len(targets) > 1:
+        result.add(DEL, f"empties {targets[-1]} (cp /dev/null)")
     elif program == "mv" and targets and targets[-1] == "/dev/null":
         result.add(DEL, "moves files to /dev/null (deletes them)")
     elif program == "rsync":
@@ -371,6 +374,8 @@ def _judge_git(args: list[str], result: RiskAssessment) -> None:
             result.add(DEL, "rewrites or deletes remote history (git push --force/--delete)")
         if any(re.match(r"^(https?|ssh|git|file)://|^[\w.-]+@[\w.-]+:", r) for r in rest):
             result.add(EXF, "pushes to a repository given by URL")
+    elif sub == "rm" and "--cached" not in rest:
+        result.add(DEL, "deletes tracked files (git rm)")
     elif sub == "branch" and ("-D" in rest or ("-d" in rest and "--force" in rest)):
         result.add(DEL, "deletes a branch (git branch -D)")
     elif sub == "stash" and rest[:1] in (["drop"], ["clear"]):

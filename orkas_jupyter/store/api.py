@@ -21,6 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..config import Settings, load_settings
+from ..engine.events import AssistantMessage, Event, ToolEnd
 from ..engine.history import repair_history
 from ..engine.messages import Message
 from .client import (
@@ -258,6 +259,20 @@ class WorkspaceStore:
                                call_id: str | None = None) -> None:
         """Count one tool call."""
         await asyncio.to_thread(self.sync.record_tool_call, session_id, tool, is_error, call_id)
+
+    async def record_event(self, session_id: str, event: Event) -> None:
+        """Feed one event of a turn: tool results count in the tool statistics (E6), each
+        model response's usage goes to the ledger (P6); other events are ignored. Ids make a
+        repeated event count once."""
+        if isinstance(event, ToolEnd):
+            await self.record_tool_call(session_id, event.call.name, event.result.is_error,
+                                        event.call.id)
+        elif isinstance(event, AssistantMessage):
+            u = event.usage
+            if u.input_tokens or u.output_tokens or u.cost_usd:
+                await self.record_usage(session_id, str(event.message.meta.get("model", "?")),
+                                        u.input_tokens, u.output_tokens, u.cost_usd,
+                                        request_id=event.message.id)
 
     async def call(self, op: str, **args: Any) -> Any:
         """Run any registered operation."""

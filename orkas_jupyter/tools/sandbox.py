@@ -139,6 +139,9 @@ class PathSandbox:
         if not raw or not raw.strip():
             raise SandboxError("Refused an empty path. Give a path relative to the workspace.")
         _check_characters(raw)
+        if any(part.startswith("$") for part in Path(raw).parts):
+            raise SandboxError(f"Refused {raw}: paths are not shell-expanded, so a $VARIABLE "
+                               "would be taken literally. Write the path out in full.")
         try:
             path = Path(raw).expanduser()
         except RuntimeError:

@@ -42,6 +42,8 @@ def tree(root: Path, outside: Path, home: Path) -> Path:
     (root / ".orkas").mkdir()
     (root / ".orkas" / "orkas.duckdb").write_text("db")
     (root / "loop").symlink_to(root / "loop")
+    (root / "rel_out").symlink_to(Path("..") / "outside")
+    (root / "to_orkas").symlink_to(root / ".orkas")
     return root
 
 
@@ -60,6 +62,10 @@ ESCAPES = [
     "~/.orkas/profile.md",
     "~root/.bashrc",
     "~no_such_user_zz/x",
+    "$HOME/.ssh/id_rsa",
+    "${HOME}/.aws/credentials",
+    "rel_out/secret.txt",
+    "to_orkas/orkas.duckdb",
     "/proc/self/root/etc/passwd",
     "/proc/self/cwd/../../etc/passwd",
     "link_out/secret.txt",
@@ -90,7 +96,7 @@ def test_escapes_are_refused_with_a_reason(ws: WorkspaceTools, tree: Path, raw: 
     assert message.startswith("Refused")
     # Says why: outside the allowed roots, a credential/product location, or the character.
     assert any(word in message for word in ("outside", "credential", "Orkas", "character",
-                                            "looks like", "empty"))
+                                            "looks like", "empty", "expanded", "unknown"))
 
 
 def test_absolute_path_of_a_refused_file_shows_where_it_resolved(ws: WorkspaceTools,

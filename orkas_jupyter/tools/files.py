@@ -48,7 +48,9 @@ def number_lines(text: str, first_line: int) -> str:
     if lines and lines[-1] == "" and len(lines) > 1:
         lines.pop()
     width = max(6, len(str(first_line + len(lines))))
-    return "\n".join(f"{n:>{width}}\t{line}" for n, line in enumerate(lines, first_line))
+    # CRLF endings are not shown: edit_file matches `\n` in old_string against `\r\n`.
+    return "\n".join(f"{n:>{width}}\t{line.removesuffix(chr(13))}"
+                     for n, line in enumerate(lines, first_line))
 
 
 def _read_existing(sandbox: PathSandbox, path: Path, shown: str) -> bytes:

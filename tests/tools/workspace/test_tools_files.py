@@ -430,3 +430,14 @@ async def test_oversized_limit_is_clamped_not_refused(call: ToolCaller, ctx: Too
     result = await call(ctx, "read_file", path="long.txt", limit=1_000_000)
     assert not result.is_error
     assert "characters 0–90,000 of 200,000" in result.text and "offset=90000" in result.text
+
+
+async def test_crlf_is_not_shown_and_edits_round_trip(call: ToolCaller, ctx: ToolContext,
+                                                      root: Path) -> None:
+    (root / "dos.txt").write_bytes(b"one\r\ntwo\r\n")
+    result = await call(ctx, "read_file", path="dos.txt")
+    assert "\r" not in result.text and "     2\ttwo" in result.text
+    edit = await call(ctx, "edit_file", path="dos.txt", old_string="one\ntwo",
+                      new_string="uno\ndos")
+    assert not edit.is_error
+    assert (root / "dos.txt").read_bytes() == b"uno\r\ndos\r\n"

@@ -9,6 +9,7 @@ XML and PDF are returned as text; other content types are refused with a clear e
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import re
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
@@ -62,6 +63,32 @@ def html_to_text(html: str, base_url: str) -> tuple[str, str | None]:
     return text, title
 
 
+_METADATA_HOSTS = frozenset({"metadata.google.internal", "metadata.goog", "metadata",
+                             "instance-data", "instance-data.ec2.internal"})
+
+
+async def _check_host(url: str) -> None:
+    """Refuse cloud metadata endpoints (link-local addresses and their names): they hand out
+    the machine's cloud credentials to any local request."""
+    host = (urlsplit(url).hostname or "").lower().rstrip(".")
+    if host in _METADATA_HOSTS:
+        raise ToolError(f"Refused {url!r}: {host} is a cloud metadata service, which hands out "
+                        "credentials.")
+    try:
+        infos = await asyncio.get_running_loop().getaddrinfo(host, None)
+    except OSError:
+        return  # let the request report the name error in its own words
+    for info in infos:
+        address = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
+        if address.is_link_local or address in _METADATA_V6:
+            raise ToolError(f"Refused {url!r}: {host} resolves to the link-local address "
+                            f"{address} (cloud metadata services live there and hand out "
+                            "credentials).")
+
+
+_METADATA_V6 = ipaddress.ip_network("fd00:ec2::/64")
+
+
 def _check_url(url: str) -> str:
     parts = urlsplit(url.strip())
     if parts.scheme.lower() not in ("http", "https"):
@@ -104,6 +131,7 @@ class WebFetcher:
                                      ) as client:
             current = url
             for _ in range(self.max_redirects + 1):
+                await _check_host(current)
                 async with client.stream("GET", current) as response:
                     if response.is_redirect:
                         location = response.headers.get("location")

@@ -205,3 +205,12 @@ def test_html_to_text_without_main_uses_body() -> None:
     text, title = html_to_text("<html><body><p>Just a body</p><script>x()</script></body>"
                                "</html>", "http://h/")
     assert text == "Just a body" and title is None
+
+
+@pytest.mark.parametrize("url", ["http://169.254.169.254/latest/meta-data/",
+                                 "http://metadata.google.internal/computeMetadata/v1/",
+                                 "http://[fe80::1]/", "http://[fd00:ec2::254]/"])
+async def test_cloud_metadata_endpoints_are_refused(call: ToolCaller, web_ctx: ToolContext,
+                                                    url: str) -> None:
+    result = await call(web_ctx, "web_fetch", url=url)
+    assert result.is_error and "Refused" in result.text and "metadata" in result.text

@@ -141,6 +141,8 @@ SENSITIVE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bid_(rsa|dsa|ecdsa|ed25519)(_sk)?\b", "touches an SSH private key"),
         (r"[\w*-]\.(pem|key|p12|pfx|jks|keystore)" + _E, "touches a key or certificate store"),
         (r"/etc/ssl/private\b", "touches TLS private keys"),
+        (r"169\.254\.169\.254|metadata\.google\.internal|fd00:ec2::254|169\.254\.170\.2",
+         "queries the cloud metadata service (instance credentials)"),
         (r"/etc/(shadow|gshadow|sudoers|master\.passwd|ssh/ssh_host)", "touches system "
                                                                         "credential files"),
         (r"/etc/passwd\b", "reads the system account list (/etc/passwd)"),

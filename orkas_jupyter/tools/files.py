@@ -351,7 +351,10 @@ def _stat(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
         if media:
             info["content"] = media
         elif head.startswith(b"%PDF-"):
-            info["content"] = "PDF document"
+            info["content"] = "PDF document (read_file extracts its text)"
+        elif head.startswith(b"PK\x03\x04") and path.suffix.lower() in (".docx", ".xlsx",
+                                                                         ".pptx"):
+            info["content"] = "Office document (read_file extracts its text)"
         elif b"\x00" in head:
             info["content"] = "binary"
         else:

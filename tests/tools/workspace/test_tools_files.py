@@ -441,3 +441,59 @@ async def test_crlf_is_not_shown_and_edits_round_trip(call: ToolCaller, ctx: Too
                       new_string="uno\ndos")
     assert not edit.is_error
     assert (root / "dos.txt").read_bytes() == b"uno\r\ndos\r\n"
+
+
+def make_xlsx(rows: list[list[str | int]]) -> bytes:
+    """A minimal workbook: one sheet 'Data', strings shared, numbers inline, a gap column."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    pkg = "http://schemas.openxmlformats.org/package/2006/relationships"
+    strings: list[str] = []
+    xml_rows = []
+    for r, row in enumerate(rows, 1):
+        cells = []
+        for c, value in enumerate(row):
+            ref = f"{'ACE'[c]}{r}"  # columns A, C, E: B and D stay empty
+            if isinstance(value, str):
+                strings.append(value)
+                cells.append(f'<c r="{ref}" t="s"><v>{len(strings) - 1}</v></c>')
+            else:
+                cells.append(f'<c r="{ref}"><v>{value}</v></c>')
+        xml_rows.append(f'<row r="{r}">{"".join(cells)}</row>')
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("xl/workbook.xml", f'<workbook xmlns="{main}" xmlns:r="{rel}"><sheets>'
+                    '<sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>')
+        zf.writestr("xl/_rels/workbook.xml.rels", f'<Relationships xmlns="{pkg}">'
+                    '<Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x"/>'
+                    "</Relationships>")
+        zf.writestr("xl/sharedStrings.xml", f'<sst xmlns="{main}">' + "".join(
+            f"<si><t>{s}</t></si>" for s in strings) + "</sst>")
+        zf.writestr("xl/worksheets/sheet1.xml", f'<worksheet xmlns="{main}"><sheetData>'
+                    + "".join(xml_rows) + "</sheetData></worksheet>")
+    return buf.getvalue()
+
+
+def make_pptx(slides: list[list[str]]) -> bytes:
+    ns = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for i, paragraphs in enumerate(slides, 1):
+            body = "".join(f"<a:p><a:r><a:t>{p}</a:t></a:r></a:p>" for p in paragraphs)
+            zf.writestr(f"ppt/slides/slide{i}.xml", f'<p:sld xmlns:a="{ns}" '
+                        f'xmlns:p="urn:p"><p:txBody>{body}</p:txBody></p:sld>')
+    return buf.getvalue()
+
+
+async def test_xlsx_and_pptx_text(call: ToolCaller, ctx: ToolContext, root: Path) -> None:
+    (root / "t.xlsx").write_bytes(make_xlsx([["region", "sales"], ["north", 12]]))
+    sheet = await call(ctx, "read_file", path="t.xlsx")
+    assert not sheet.is_error, sheet.text
+    assert "--- sheet Data ---" in sheet.text
+    assert "region\t\tsales" in sheet.text and "north\t\t12" in sheet.text
+    (root / "d.pptx").write_bytes(make_pptx([["Title slide"], ["Point one", "Point two"]]))
+    deck = await call(ctx, "read_file", path="d.pptx")
+    assert "--- slide 2 ---" in deck.text and "Point two" in deck.text
+    (root / "broken.xlsx").write_bytes(b"PK\x03\x04not really a zip")
+    broken = await call(ctx, "read_file", path="broken.xlsx")
+    assert broken.is_error and "xlsx" in broken.text

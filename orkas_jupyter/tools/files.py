@@ -138,10 +138,11 @@ def _line_start(text: str, line: int, shown: str) -> int:
 class ReadFile(Tool[ReadFileInput]):
     name = "read_file"
     description = (
-        "Read a text file with line numbers (PDF and .docx text is extracted; PNG/JPEG/GIF/"
-        "WebP images are returned as images). Shows up to 40,000 characters from `offset` "
-        "(or from `line`); a note says how to read further. Binary files are refused. "
-        "Reading a file is required before edit_file or write_file may change it.")
+        "Read a text file with line numbers (text of PDF, .docx, .xlsx and .pptx files is "
+        "extracted; PNG/JPEG/GIF/WebP images are returned as images). Shows up to 40,000 "
+        "characters from `offset` (or from `line`); a note says how to read further. Binary "
+        "files are refused. Reading a file is required before edit_file or write_file may "
+        "change it.")
     input_model = ReadFileInput
     read_only = True
 

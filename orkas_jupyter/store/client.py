@@ -9,6 +9,7 @@ without showing the user an error (S3).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import itertools
 import json
 import os
@@ -25,7 +26,15 @@ from typing import IO, Any, Protocol
 from .engine import StoreEngine
 from .errors import StoreError, StoreUnavailableError, error_from_wire
 from .redact import scrubbed_environ
-from .rpc import RpcRequest, RpcResponse, encode_frame, log_path_for, recv_frame, socket_path_for
+from .rpc import (
+    RpcRequest,
+    RpcResponse,
+    encode_frame,
+    lock_path_for,
+    log_path_for,
+    recv_frame,
+    socket_path_for,
+)
 
 # The server exits after this long with no client connected (a kernel keeps its connection
 # open, so this counts from the last kernel's exit). `ORKAS_STORE_IDLE` overrides it.
@@ -110,27 +119,28 @@ class SocketTransport:
         return sock
 
     def _connect(self, deadline: float) -> socket.socket:
-        """Connect, starting a server when none answers."""
+        """Connect, starting a server when none is running. While another server holds the
+        file's lock (starting up, or closing after an idle period) wait for it rather than
+        start copies that would only exit again."""
         sock = self._try_connect()
         if sock is not None:
             return sock
-        proc, err = self._spawn()
+        proc: subprocess.Popen[bytes] | None = None
+        err: IO[bytes] | None = None
         while time.monotonic() < deadline:
+            if proc is None and not lock_is_held(lock_path_for(self.db_path)):
+                proc, err = self._spawn()
             sock = self._try_connect()
             if sock is not None:
                 return sock
-            code = proc.poll()
-            if code is not None and code != 0:
+            code = None if proc is None else proc.poll()
+            if code is not None and code != 0 and err is not None:
                 err.seek(0)
                 lines = err.read().decode(errors="replace").strip().splitlines()
                 raise _fatal_from_stderr(lines, self.db_path)
             if code == 0:
-                # Another server held the lock (starting, or closing after an idle period):
-                # give it a moment, then start ours again in case it was closing.
-                time.sleep(0.05)
-                proc, err = self._spawn()
-            else:
-                time.sleep(0.01)
+                proc = None  # another server won the lock; wait for it (or for it to go)
+            time.sleep(0.01)
         raise StoreUnavailableError(f"the store server for {self.db_path} did not start; see "
                                     f"{log_path_for(self.db_path)}")
 
@@ -159,6 +169,21 @@ class SocketTransport:
     def close(self) -> None:
         with self._lock:
             self._drop()
+
+
+def lock_is_held(lock_path: Path) -> bool:
+    """True when some process (a live store server) holds the file's server lock."""
+    try:
+        handle = open(lock_path, "a+")  # noqa: SIM115 (closed below, whatever happens)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        handle.close()  # closing drops our lock at once if we took it
+    return False
 
 
 def _fatal_from_stderr(lines: list[str], db_path: Path) -> StoreError:

@@ -128,3 +128,32 @@ def test_sigkill_of_server_and_writers_loses_no_acknowledged_write(db_path: Path
 @pytest.mark.slow
 def test_sigkill_of_in_process_writer_loses_no_acknowledged_write(db_path: Path) -> None:
     assert _kill_loop(db_path, 6, "direct", seed=7) == 6
+
+
+def test_racing_first_clients_start_one_server_and_idle_exit_restarts(db_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from orkas_jupyter.engine.messages import user_message
+
+    def first_call(i: int) -> int:
+        client = open_client(path=db_path, idle_seconds=1)
+        client.append("race", [user_message(f"m{i}")])
+        pid = server_pid(db_path)
+        client.close()
+        assert pid is not None
+        return pid
+
+    with ThreadPoolExecutor(4) as pool:
+        pids = set(pool.map(first_call, range(4)))
+    assert len(pids) == 1  # one owner, however the race went
+    (pid,) = pids
+    deadline = time.monotonic() + 10
+    while pid_alive(pid) and time.monotonic() < deadline:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+        time.sleep(0.05)
+    assert not pid_alive(pid), "the idle server did not exit"
+    client = open_client(path=db_path, idle_seconds=1)
+    assert sorted(m.text for m in client.load("race")) == [f"m{i}" for i in range(4)]
+    assert server_pid(db_path) not in (None, pid)
+    client.close()

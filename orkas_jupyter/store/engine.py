@@ -19,9 +19,8 @@ from typing import Any
 import duckdb
 from pydantic import ValidationError
 
-from . import ledger as _ledger  # noqa: F401  (registers its operations)
 from .errors import StoreArgumentError, StoreError, StoreUnavailableError
-from .ops import REGISTRY, OpContext, Operation, OpRegistry
+from .ops import REGISTRY, OpContext, Operation, OpRegistry, load_operation_modules
 from .schema import migrate
 
 log = logging.getLogger(__name__)
@@ -49,6 +48,7 @@ class StoreEngine:
                  read_threads: int = 2) -> None:
         self.path = Path(path)
         self.registry = registry
+        load_operation_modules()
         self.con = open_duckdb(self.path)
         try:
             migrate(self.con, str(self.path))

@@ -9,6 +9,8 @@ their own cursors and never wait for a writer (DuckDB's MVCC).
 
 from __future__ import annotations
 
+import importlib
+import os
 import secrets
 import time
 from collections.abc import Callable
@@ -81,6 +83,21 @@ class OpRegistry:
 
 
 REGISTRY = OpRegistry()
+
+# Modules whose import registers more operations; the engine imports them in whichever
+# process opens the file (server or in-process). `ORKAS_STORE_OPERATION_MODULES` (comma-
+# separated module names) adds more, e.g. the knowledge base's operations.
+OPERATION_MODULES = ["orkas_jupyter.store.ledger"]
+
+
+def load_operation_modules() -> list[str]:
+    """Import every operation module (idempotent); returns their names."""
+    names = OPERATION_MODULES + [m.strip() for m in
+                                 os.environ.get("ORKAS_STORE_OPERATION_MODULES", "").split(",")
+                                 if m.strip()]
+    for name in names:
+        importlib.import_module(name)
+    return names
 
 
 # --- sessions ------------------------------------------------------------------------------

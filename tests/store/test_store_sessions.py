@@ -210,3 +210,19 @@ def test_cached_loads_follow_appends_rewrites_and_recreation(db_path: Path) -> N
     finally:
         a.close()
         b.close()
+
+
+def test_operation_modules_extend_the_server(db_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    monkeypatch.setenv("ORKAS_STORE_OPERATION_MODULES", "tests.store.store_extra_ops")
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
+    client = open_client(path=db_path, idle_seconds=3)
+    try:
+        client.append("s", [user_message("a"), user_message("b")])
+        result = client.call("test.count_and_pid", session_id="s")
+        assert result["count"] == 2
+        assert result["pid"] != os.getpid()  # ran inside the store server
+    finally:
+        client.close()

@@ -26,6 +26,7 @@ from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, 
 from ..tools.kernel import ExecutionResult, InspectVariable, ListVariables
 from ..tools.notebook import notebook_tools
 from ..tools.notebook_doc import FileNotebook, NotebookBackend
+from ..tools.workspace import WorkspaceTools
 from .capture import run_code
 from .mainthread import MainThreadExecutor
 
@@ -95,6 +96,7 @@ class KernelRuntime:
         self.store_factory: Callable[[Settings], SessionStore] | None = None
         self.approval_prompt: ApprovalCallback | None = None
         self._store: SessionStore | None = None
+        self._workspace: WorkspaceTools | None = None
         self._provider: Provider | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -192,9 +194,21 @@ class KernelRuntime:
         path = notebook_path(self.settings)
         return default_session_id(str(path) if path else None)
 
+    def workspace(self) -> WorkspaceTools:
+        """Workspace files, shell and web tools with their sandbox (built once per kernel)."""
+        if self._workspace is None:
+            from ..tools.workspace import build_workspace_tools
+
+            self._workspace = build_workspace_tools(self.settings)
+        return self._workspace
+
     def tools(self) -> list[Tool[Any]]:
         """The agent's tool set."""
-        return [ListVariables(), InspectVariable(), *notebook_tools()]
+        return [*self.workspace().tools, ListVariables(), InspectVariable(), *notebook_tools()]
+
+    def services(self) -> dict[str, Any]:
+        """What the tools find in `ctx.services`."""
+        return {**self.workspace().services, "kernel": self.kernel, "notebook": self.notebook}
 
     async def approve(self, request: ApprovalRequest) -> ApprovalDecision:
         """Ask the user when a prompt is available, else apply `ORKAS_APPROVAL` (J5)."""
@@ -214,7 +228,7 @@ class KernelRuntime:
         if agent is None:
             agent = Agent(self.provider(), tools=self.tools(), store=self.store(),
                           session_id=sid, system_prompt=SYSTEM_PROMPT, approve=self.approve,
-                          services={"kernel": self.kernel, "notebook": self.notebook})
+                          services=self.services())
             self.agents[sid] = agent
         return agent
 

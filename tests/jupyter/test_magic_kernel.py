@@ -113,3 +113,45 @@ def test_no_model_gives_a_clear_message(kernel, fake_model):
     r = kernel.run("%orkas hello")
     assert "No model is configured" in r.stdout and "ORKAS_MODEL" in r.stdout
     assert fake_model.chat_requests == []
+
+
+def test_load_ext_is_light(kernel, fake_model):
+    r = kernel.run("import sys, time\nt = time.perf_counter()\n%load_ext orkas_jupyter\n"
+                   "print(round((time.perf_counter() - t) * 1000), 'litellm' in sys.modules, "
+                   "'duckdb' in sys.modules, 'orkas_jupyter.engine' in sys.modules)")
+    ms, litellm, duckdb, engine = r.stdout.split()
+    assert (litellm, duckdb, engine) == ("False", "False", "False")
+    assert int(ms) < 150
+
+
+def _risky_script(target: str):
+    return [tool_call("bash", {"command": f"rm -rf {target}"}),
+            reply("I could not delete it.")]
+
+
+def test_risky_command_is_denied_without_a_prompt(kernel, fake_model, tmp_path: Path):
+    victim = tmp_path / "build"
+    victim.mkdir()
+    (victim / "keep.txt").write_text("precious")
+    fake_model.script(_risky_script("build"))
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas clean the build folder")  # no stdin: ORKAS_APPROVAL (deny) decides
+    assert r.error is None, r.error
+    assert (victim / "keep.txt").exists()
+    tool_msg = next(m for m in fake_model.chat_requests[1].messages if m["role"] == "tool")
+    assert "denied" in json.dumps(tool_msg).lower() or "not run" in json.dumps(tool_msg).lower()
+
+
+def test_user_answers_the_approval_prompt(kernel, fake_model, tmp_path: Path):
+    victim = tmp_path / "build"
+    victim.mkdir()
+    fake_model.script(_risky_script("build") + _risky_script("build"))
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas clean it", stdin=["d"])
+    assert r.error is None, r.error
+    prompts = [m for m in r.messages if m.get("msg_type") == "input_request"]
+    assert prompts and "destructive" in prompts[0]["content"]["prompt"]
+    assert victim.exists()
+    r = kernel.run("%orkas clean it now", stdin=["o"])
+    assert r.error is None, r.error
+    assert not victim.exists()

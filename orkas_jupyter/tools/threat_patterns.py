@@ -70,8 +70,9 @@ LEXICON: dict[str, frozenset[str]] = {
     "received": _words("given told programmed provided received taught"),
     "invalidated": _words(
         "ignored disregarded forgotten void cancelled canceled false invalid null revoked "
-        "obsolete changed overridden wrong deleted"),
+        "obsolete changed overridden wrong deleted test fake outdated superseded expired"),
     "new": _words("new"),
+    "principal": _words("user users human operator owner"),
     # a possessive "s" ("the doctor's instructions") ends a chain: those are not the model's
     "barrier": _words("s"),
 }
@@ -83,6 +84,7 @@ _CHAIN_RULES: tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...] = (
     ("override previous instructions", ("imperative", "guard"), (4,)),
     ("override previous instructions", ("imperative", "prior"), (5,)),
     ("override previous instructions", ("imperative", "your"), (2,)),
+    ("override the user", ("imperative", "principal"), (2,)),
     ("override previous instructions", ("directive", "invalidated"), (5,)),
     ("extract the secret", ("extract", "secret"), (7,)),
     ("extract the instructions", ("reproduce", "directive"), (4,)),
@@ -105,7 +107,26 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"adhere to|comply with|heed)(ing)? (to )?((any|all|the|your|previous|prior|those|these|"
         r"earlier|above|original|my|of) )*(instructions|rules|guidelines|directives|prompts|orders|"
         r"commands|information|programming)\b")),
-    ("role hijack", _rx(r"\byou are (now|no longer) (a|an|in|the|free|unrestricted|my|not)\b")),
+    ("role hijack", _rx(r"\byou are no longer\b|\byou are now (a|an|in|the|free|unrestricted|my|"
+                        r"not|called|named|dan|evil|jailbroken|uncensored|unfiltered)\b|"
+                        r"\byour (new|real|actual|true|only) (task|job|goal|purpose|mission|"
+                        r"instructions?|role|objective|orders) (is|are|will be|now)\b")),
+    ("message addressed to the model", _rx(
+        r"\b(note|message|instructions?|reminder|warning) (to|for) (the |any |all )?(ai|assistant|"
+        r"llm|language model|chatbot|agent|model)s?\b|\b(if you are|if you're|attention|dear) "
+        r"(an? |the )?(ai|llm|language model|assistant|chatbot)\b|\b(ai|assistant|llm|model|"
+        r"agent)s? (reading|processing|that reads) this\b")),
+    ("fake system message", _rx(
+        r"^\s*[\[(<]?\s*(system|admin|administrator|developer|root)\s*(message|prompt|note|"
+        r"override|instruction)?\s*[\])>]?\s*:\s*(you|ignore|forget|disregard|new|from now|the "
+        r"assistant|assistant|all|stop|override)\b")),
+    ("extract the conversation", _rx(
+        r"\b(what|repeat|print|show|tell|output|reveal)\b.{0,40}\b(beginning|start|top) of "
+        r"(this|the|our) (conversation|chat|prompt|context|session)\b")),
+    ("persistent hijack", _rx(
+        r"\b(respond|reply|answer) to (every|all|each|any) (future|subsequent|following|"
+        r"further) (messages?|questions?|prompts?|requests?|inputs?)\b|\b(real|actual|true|"
+        r"updated) instructions (follow|are below|start|begin)\b")),
     ("role hijack", _rx(r"\bfrom (now on|this point( on)?),? (you|your|do)\b")),
     ("role hijack", _rx(r"\b(pretend|imagine|suppose|act as if|act like|assume)( that)? "
                         r"(you|there|ther|theyre)('re| are| have| were| had|'ve| did| do)? ?"
@@ -145,6 +166,9 @@ LANGUAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"ne tiens pas compte|ignorier\w*|vergiss\w*|missacht\w*|dimentica\w*|trascura|"
         r"esque[çc]a\w*|desconsider\w*|negeer|vergeet|zignoruj|ignoruj|zapomnij)\b.{0,40}\b"
         + _OBJ + r"\b")),
+    ("forget everything before (multilingual)", _rx(
+        r"\b(vergiss|ignorier\w*|olvid[ae]\w*|ignora\w*|oublie[rz]?|dimentica\w*|"
+        r"esque[çc]a\w*|negeer|vergeet|zapomnij)\s+(alles|todo|tout|tutto|tudo|alle|wszystko)\b")),
     ("override previous instructions (tr)", _rx(
         r"\b(talimatlar\w*|kurallar\w*)\b.{0,30}(yok say|görmezden gel|unut)")),
     ("override previous instructions (ru/uk)", _rx(
@@ -298,8 +322,12 @@ def find_invisible(text: str) -> list[ThreatFinding]:
 # --- normalisation ------------------------------------------------------------------------------
 
 def normalize(text: str) -> str:
-    """NFKC, invisible characters removed, case folded, whitespace collapsed."""
+    """NFKC, invisible characters removed, case folded, typographic apostrophes made plain,
+    contractions like "what's" expanded (so they are not read as possessives), whitespace
+    collapsed."""
     text = unicodedata.normalize("NFKC", strip_invisible(text)).casefold()
+    text = re.sub(r"[’‘ʼ`´]", "'", text)
+    text = re.sub(r"\b(what|that|it|there|here|who|where|how)'?s\b", r"\1 is", text)
     return re.sub(r"\s+", " ", text).strip()
 
 

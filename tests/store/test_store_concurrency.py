@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -24,6 +25,17 @@ WORKER = Path(__file__).with_name("store_worker.py")
 def _start(db: Path, writer: str, count: int, mode: str, *extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, str(WORKER), str(db), writer, str(count), mode,
                              *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_ready(proc: subprocess.Popen[str], timeout: float = 60) -> None:
+    """Block until the worker printed READY (fail, not hang, if it never does)."""
+    assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)
+    if not ready:
+        proc.kill()
+        raise AssertionError(f"worker not ready after {timeout} s")
+    line = proc.stdout.readline().strip()
+    assert line == "READY", (line, proc.stderr.read() if proc.stderr else "")
 
 
 def _acks(stdout: str) -> dict[str, list[str]]:
@@ -95,8 +107,7 @@ def _kill_loop(db: Path, iterations: int, mode: str, seed: int) -> int:
     for it in range(iterations):
         proc = _start(db, f"k{it}", 100_000, mode, "--tools", "--rewrite-every", "7")
         # Let it get going (server start or first open), then kill at a random moment.
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "READY"
+        _wait_ready(proc)
         time.sleep(rng.uniform(0.02, 0.5))
         if mode == "server":
             _kill(server_pid(db))  # the process that owns the DuckDB file

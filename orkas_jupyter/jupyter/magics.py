@@ -21,6 +21,7 @@ PROMPT (cell body)            same, with options; `{name}` inserts a kernel vari
 %orkas model [provider/model] show or set the model for this kernel
 %orkas sessions [list|new|use ID|rename ID TITLE|delete ID]
 %orkas cost                   usage and cost of this session and in total
+%orkas chat [SESSION]         a chat widget; its turns run in the background
 %orkas stop                   stop this kernel's running background turns
 
 Keys: set OPENAI_API_KEY / ANTHROPIC_API_KEY / … (litellm's variables) or ORKAS_API_KEY.
@@ -31,7 +32,7 @@ NO_MODEL = ("No model is configured. Set one with `%orkas model provider/model` 
             "`anthropic/claude-sonnet-4-5`, `ollama/llama3`), with the provider's key in its "
             "usual variable (OPENAI_API_KEY, …) or ORKAS_API_KEY.")
 
-SUBCOMMANDS = {"help", "config", "model", "sessions", "cost", "stop"}
+SUBCOMMANDS = {"help", "config", "model", "sessions", "cost", "stop", "chat"}
 _END = object()
 
 
@@ -91,6 +92,12 @@ class OrkasMagics(Magics):
             pass
         elif word == "cost" and not parts:
             self._cost(rt)
+        elif word == "chat" and len(parts) <= 1:
+            from IPython.display import display
+
+            from .widget import ChatWidget
+
+            display(ChatWidget(rt, session=parts[0] if parts else None))
         elif word == "stop" and not parts:
             stopped = rt.stop_all()
             print(f"stopped {stopped} running turn{'s' * (stopped != 1)}")

@@ -1,0 +1,207 @@
+"""The chat, independent of how its messages travel (see docs/chat-protocol.md).
+
+`ChatController` turns UI messages into agent turns on the kernel's agent thread and agent
+events into UI messages. The anywidget chat (`widget.py`) and the JupyterLab side panel both
+drive it. Text deltas are batched so a UI receives at most 25 messages a second, each carrying
+only new text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.events import Event
+from ..engine.messages import ImagePart, Message, TextPart
+from ..engine.tools import ApprovalDecision, ApprovalRequest
+from .render import result_text, usage_line
+
+log = logging.getLogger(__name__)
+
+FLUSH_INTERVAL = 0.04
+HISTORY_LIMIT = 200
+Send = Callable[[dict[str, Any]], None]
+
+
+class ChatController:
+    """One chat view bound to one session of a `KernelRuntime`."""
+
+    def __init__(self, runtime: Any, send: Send, session: str | None = None) -> None:
+        self.runtime = runtime
+        self._send = send
+        self.session = session
+        self.model: str | None = None
+        self.running = False
+        self.last_usage = ""
+        self._pending_text: list[str] = []
+        self._flush_handle: asyncio.TimerHandle | None = None
+        self._approvals: dict[str, concurrent.futures.Future[ApprovalDecision]] = {}
+        self._approval_seq = 0
+
+    # -- UI -> kernel -----------------------------------------------------------------------
+    def handle(self, msg: dict[str, Any]) -> None:
+        """One message from the UI (any thread)."""
+        kind = msg.get("type")
+        if kind == "hello":
+            self.runtime.submit(self._hello())
+        elif kind == "send":
+            text = str(msg.get("text", "")).strip()
+            if text:
+                self.send_text(text)
+        elif kind == "stop":
+            agent = self.runtime.agents.get(self._session_id())
+            if agent is not None:
+                agent.cancel("stopped from the chat")
+        elif kind == "approve":
+            future = self._approvals.pop(str(msg.get("id")), None)
+            if future is not None and not future.done():
+                decision = msg.get("decision")
+                future.set_result(decision if decision in ("once", "run") else "deny")
+        elif kind == "set_model":
+            self.model = str(msg.get("model") or "") or None
+            self._send(self._state())
+        else:
+            self._send({"type": "notice", "level": "warning",
+                        "text": f"unknown chat message {kind!r}"})
+
+    def send_text(self, text: str) -> None:
+        """Start a turn, or steer the running one (E13)."""
+        self._send({"type": "user", "text": text})
+        agent = self.runtime.agents.get(self._session_id())
+        if self.running and agent is not None and agent.running:
+            agent.steer(text)
+            return
+        self.running = True
+        self.runtime.submit(self._turn(text))
+
+    # -- turns ------------------------------------------------------------------------------
+    def _session_id(self) -> str:
+        if self.session is None:
+            self.session = self.runtime.current_session or self.runtime.default_session()
+        return self.session
+
+    def _state(self) -> dict[str, Any]:
+        settings = self.runtime.settings
+        model = self.model or settings.model or ""
+        models = [m for m in [settings.model, *settings.fallback_models] if m]
+        if model and model not in models:
+            models.insert(0, model)
+        return {"type": "state", "status": "running" if self.running else "idle",
+                "session": self.session or "", "model": model, "models": models,
+                "usage": self.last_usage}
+
+    async def _hello(self) -> None:
+        try:
+            agent = self.runtime.agent(self._session_id())
+            history = await agent.history()
+        except Exception as exc:
+            self._send({"type": "notice", "level": "error", "text": str(exc)})
+            history = []
+        self._send(self._state())
+        self._send({"type": "history", "messages": history_view(history)[-HISTORY_LIMIT:]})
+
+    async def ask(self, request: ApprovalRequest) -> ApprovalDecision:
+        """Approval through the chat's buttons (J5)."""
+        self._approval_seq += 1
+        approval_id = f"a{self._approval_seq}"
+        future: concurrent.futures.Future[ApprovalDecision] = concurrent.futures.Future()
+        self._approvals[approval_id] = future
+        self._flush()
+        self._send({"type": "approval", "id": approval_id, "tool": request.tool,
+                    "summary": request.summary, "risk": request.risk})
+        try:
+            decision = await asyncio.wrap_future(future)
+        finally:
+            self._approvals.pop(approval_id, None)
+        self._send({"type": "approval_done", "id": approval_id, "decision": decision})
+        return decision
+
+    async def _turn(self, text: str) -> None:
+        self._send(self._state())
+        previous = self.runtime.approval_prompt
+        self.runtime.approval_prompt = self.ask
+        final: Event | None = None
+        try:
+            agent = self.runtime.agent(self._session_id())
+            async for event in agent.run(text, model=self.model):
+                self._forward(event)
+                final = event
+        except Exception as exc:
+            log.exception("chat turn failed")
+            self._send({"type": "notice", "level": "error", "text": f"{type(exc).__name__}: "
+                                                                    f"{exc}"})
+        finally:
+            self.runtime.approval_prompt = previous
+            self._flush()
+            self.running = False
+        result = getattr(final, "result", None)
+        if result is not None:
+            self.last_usage = usage_line(result.usage, result.model_calls, result.tool_calls)
+        stop = result.stop_reason if result is not None else "error"
+        if final is not None and final.type == "error":
+            level = "info" if getattr(final, "kind", "") == "cancelled" else "error"
+            self._send({"type": "notice", "level": level, "text": final.message})
+        self._send({"type": "done", "stop_reason": stop, "usage": self.last_usage})
+        self._send(self._state())
+
+    def _forward(self, event: Event) -> None:
+        if event.type == "text_delta":
+            self._pending_text.append(event.text)
+            self._schedule_flush()
+            return
+        self._flush()
+        if event.type == "tool_start":
+            self._send({"type": "tool_start", "id": event.call.id, "name": event.call.name,
+                        "arguments": event.call.arguments})
+        elif event.type == "tool_end":
+            images = [f"data:{p.media_type};base64,{p.data}" for p in event.result.content
+                      if isinstance(p, ImagePart)]
+            self._send({"type": "tool_end", "id": event.call.id, "name": event.call.name,
+                        "is_error": event.result.is_error,
+                        "summary": result_text(event.result)[:2_000], "images": images})
+        elif event.type == "assistant_message":
+            self._send({"type": "assistant_end", "markdown": event.message.text})
+        elif event.type == "retry":
+            self._send({"type": "notice", "level": "warning",
+                        "text": f"retrying in {event.delay:.1f}s: {event.reason}"})
+        elif event.type == "warning":
+            self._send({"type": "notice", "level": "warning", "text": event.message})
+        elif event.type == "compaction":
+            self._send({"type": "notice", "level": "info",
+                        "text": f"context compacted: {event.tokens_before:,} → "
+                                f"{event.tokens_after:,} tokens"})
+
+    def _schedule_flush(self) -> None:
+        if self._flush_handle is None:
+            loop = asyncio.get_running_loop()
+            self._flush_handle = loop.call_later(FLUSH_INTERVAL, self._flush)
+
+    def _flush(self) -> None:
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        if self._pending_text:
+            self._send({"type": "delta", "text": "".join(self._pending_text)})
+            self._pending_text = []
+
+
+def history_view(messages: list[Message]) -> list[dict[str, Any]]:
+    """Stored messages as the chat shows them: user and assistant text with tool summaries."""
+    view: list[dict[str, Any]] = []
+    results = {m.tool_result.call_id: m.tool_result for m in messages if m.tool_result}
+    for msg in messages:
+        if msg.role == "user" and not msg.meta.get("tool_images"):
+            text = "".join(p.text for p in msg.parts if isinstance(p, TextPart))
+            view.append({"role": "user", "markdown": text, "tools": []})
+        elif msg.role == "assistant":
+            tools = []
+            for call in msg.tool_calls:
+                result = results.get(call.id)
+                tools.append({"name": call.name, "arguments": call.arguments,
+                              "is_error": bool(result and result.is_error),
+                              "summary": result_text(result)[:300] if result else ""})
+            view.append({"role": "assistant", "markdown": msg.text, "tools": tools})
+    return view

@@ -56,7 +56,7 @@ class DirectTransport:
         self.engine = StoreEngine(db_path)
 
     def call(self, op: str, args: dict[str, Any], request_id: str) -> Any:
-        return self.engine.call(op, args, request_id)
+        return self.engine.execute(op, args, request_id)
 
     def close(self) -> None:
         self.engine.close()

@@ -1,7 +1,8 @@
 """`StoreEngine`: the one process that holds a workspace's DuckDB file open.
 
-Writes run one at a time on a dedicated thread, each in its own transaction; reads run on a
-small pool of cursors and see the last committed state without waiting for a writer. The
+Operations run in the calling thread (a server connection thread, or the caller's own):
+writes one at a time under a lock, each in its own transaction; reads on a per-thread cursor,
+seeing the last committed state without waiting for a writer. The
 engine runs inside the store server (shared by every kernel of the workspace) or in-process
 (tests, scripts, a single kernel that asks for it).
 """
@@ -12,7 +13,6 @@ import json
 import logging
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +42,11 @@ def open_duckdb(path: Path) -> duckdb.DuckDBPyConnection:
 
 
 class StoreEngine:
-    """Runs registered operations against one DuckDB file."""
+    """Runs registered operations against one DuckDB file, in the calling thread: writes one
+    at a time under a lock, each in its own transaction; reads on the thread's own cursor,
+    never waiting for a writer."""
 
-    def __init__(self, path: Path | str, *, registry: OpRegistry = REGISTRY,
-                 read_threads: int = 2) -> None:
+    def __init__(self, path: Path | str, *, registry: OpRegistry = REGISTRY) -> None:
         self.path = Path(path)
         self.registry = registry
         load_operation_modules()
@@ -57,31 +58,40 @@ class StoreEngine:
         except BaseException:
             self.con.close()
             raise
-        self._writer = ThreadPoolExecutor(1, thread_name_prefix="orkas-store-write")
-        self._readers = ThreadPoolExecutor(read_threads, thread_name_prefix="orkas-store-read")
+        self._write_lock = threading.Lock()
         self._local = threading.local()
-        self._cursors: list[duckdb.DuckDBPyConnection] = []
-        self._cursor_lock = threading.Lock()
+        self._cursors: set[duckdb.DuckDBPyConnection] = set()
         self._state: dict[str, Any] = {}
+        self._active = 0
+        self._quiet = threading.Condition()
         self._closed = False
 
-    def submit(self, op_name: str, args: dict[str, Any], request_id: str | None = None,
-               retry: bool = False) -> Future[Any]:
-        """Queue an operation; the future holds its JSON-able result or a `StoreError`."""
-        if self._closed:
-            raise StoreUnavailableError("the store engine is closed")
+    def execute(self, op_name: str, args: dict[str, Any], request_id: str | None = None,
+                retry: bool = False) -> Any:
+        """Run an operation and return its JSON-able result; failures are `StoreError`s.
+        `retry` marks a resend after a lost reply (see `Operation.idempotent`)."""
         op = self.registry.get(op_name)
         try:
             parsed = op.args_model.model_validate(args)
         except ValidationError as exc:
             raise StoreArgumentError(f"bad arguments for {op_name}: {exc}") from None
-        if op.write:
-            return self._writer.submit(self._run_write, op, parsed, request_id, retry)
-        return self._readers.submit(self._run_read, op, parsed)
+        with self._quiet:
+            if self._closed:
+                raise StoreUnavailableError("the store is closing; try again")
+            self._active += 1
+        try:
+            if op.write:
+                with self._write_lock:
+                    return self._run_write(op, parsed, request_id, retry)
+            return self._run_read(op, parsed)
+        finally:
+            with self._quiet:
+                self._active -= 1
+                self._quiet.notify_all()
 
     def call(self, op_name: str, args: dict[str, Any], request_id: str | None = None) -> Any:
-        """Run an operation and wait for its result."""
-        return self.submit(op_name, args, request_id).result()
+        """Run an operation (first attempt) and return its result."""
+        return self.execute(op_name, args, request_id)
 
     def _run_write(self, op: Operation, args: Any, request_id: str | None, retry: bool) -> Any:
         con = self.con
@@ -114,10 +124,10 @@ class StoreEngine:
     def _cursor(self) -> duckdb.DuckDBPyConnection:
         cur: duckdb.DuckDBPyConnection | None = getattr(self._local, "cursor", None)
         if cur is None:
-            cur = self.con.cursor()
+            with self._write_lock:  # the parent connection is not shared across threads
+                cur = self.con.cursor()
+                self._cursors.add(cur)
             self._local.cursor = cur
-            with self._cursor_lock:
-                self._cursors.append(cur)
         return cur
 
     def _run_read(self, op: Operation, args: Any) -> Any:
@@ -126,17 +136,28 @@ class StoreEngine:
         except duckdb.Error as exc:
             raise StoreError(f"{op.name} failed: {exc}") from None
 
-    def close(self) -> None:
-        """Finish queued work, then checkpoint and close the file."""
-        if self._closed:
-            return
-        self._closed = True
-        self._writer.shutdown(wait=True)
-        self._readers.shutdown(wait=True)
-        for cur in self._cursors:
-            cur.close()
-        try:
-            self.con.execute("CHECKPOINT")
-        except duckdb.Error:
-            log.warning("checkpoint on close failed; the WAL will be replayed on next open")
-        self.con.close()
+    def release_thread_cursor(self) -> None:
+        """Close the calling thread's read cursor (when a connection thread ends)."""
+        cur: duckdb.DuckDBPyConnection | None = getattr(self._local, "cursor", None)
+        if cur is not None:
+            self._local.cursor = None
+            with self._write_lock:
+                self._cursors.discard(cur)
+                cur.close()
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Refuse new work, let running operations finish, checkpoint, close the file."""
+        with self._quiet:
+            if self._closed:
+                return
+            self._closed = True
+            self._quiet.wait_for(lambda: self._active == 0, timeout)
+        with self._write_lock:
+            for cur in self._cursors:
+                cur.close()
+            self._cursors.clear()
+            try:
+                self.con.execute("CHECKPOINT")
+            except duckdb.Error:
+                log.warning("checkpoint on close failed; the WAL will be replayed on next open")
+            self.con.close()

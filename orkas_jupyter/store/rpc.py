@@ -6,7 +6,6 @@ operation of the registry (`ops.py`); responses carry its result or an error typ
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import os
 import socket
@@ -68,12 +67,6 @@ def _recv_exact(sock: socket.socket, n: int) -> bytes:
             raise ConnectionError("the store server closed the connection")
         buf.extend(chunk)
     return bytes(buf)
-
-
-async def read_frame(reader: asyncio.StreamReader) -> bytes:
-    """Read one frame from a stream; `asyncio.IncompleteReadError` at end of stream."""
-    header = await reader.readexactly(_HEADER.size)
-    return await reader.readexactly(_check_length(_HEADER.unpack(header)[0]))
 
 
 def runtime_dir() -> Path:

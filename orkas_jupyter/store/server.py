@@ -9,14 +9,16 @@ and exits after an idle period with no clients. A client that finds it gone star
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import fcntl
 import json
 import logging
 import os
 import signal
+import socket
+import socketserver
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import IO
@@ -31,7 +33,7 @@ from .rpc import (
     encode_frame,
     lock_path_for,
     log_path_for,
-    read_frame,
+    recv_frame,
     socket_path_for,
 )
 
@@ -52,46 +54,73 @@ def acquire_server_lock(db_path: Path) -> IO[str] | None:
     return handle
 
 
-class StoreServer:
-    """Accepts connections and runs each request on the engine."""
+class _Connection(socketserver.BaseRequestHandler):
+    """One client (kernel) connection, served by its own thread: frames in, frames out."""
 
-    def __init__(self, engine: StoreEngine, socket_path: Path, idle_seconds: float) -> None:
-        self.engine = engine
-        self.socket_path = socket_path
-        self.idle_seconds = idle_seconds
-        self.clients = 0
-        self.last_active = time.monotonic()
-        self._stop = asyncio.Event()
+    server: StoreServer
 
-    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """Serve one client connection until it closes."""
-        self.clients += 1
+    def handle(self) -> None:
+        self.server.track(self.request, +1)
         try:
             while True:
                 try:
-                    frame = await read_frame(reader)
-                except (asyncio.IncompleteReadError, ConnectionError):
+                    frame = recv_frame(self.request)
+                except (ConnectionError, OSError):
                     return
-                self.last_active = time.monotonic()
-                writer.write(encode_frame(await self._answer(frame)))
-                await writer.drain()
-                self.last_active = time.monotonic()
+                self.server.touch()
+                response = self.server.answer(frame)
+                try:
+                    self.request.sendall(encode_frame(response))
+                except OSError:
+                    return  # the client went away; a resend is safe (request ids)
+                self.server.touch()
         finally:
-            self.clients -= 1
-            self.last_active = time.monotonic()
-            writer.close()
-            with contextlib.suppress(Exception):
-                await writer.wait_closed()
+            self.server.engine.release_thread_cursor()
+            self.server.track(self.request, -1)
 
-    async def _answer(self, frame: bytes) -> RpcResponse:
+
+class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    """Accepts connections and runs each request on the engine in the connection's thread:
+    one hop from socket to DuckDB, so latency stays low when the machine is busy."""
+
+    daemon_threads = True
+
+    def __init__(self, engine: StoreEngine, socket_path: Path, idle_seconds: float) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            socket_path.unlink()  # stale: we hold the lock, so no live server owns it
+        super().__init__(str(socket_path), _Connection)
+        os.chmod(socket_path, 0o600)
+        self.engine = engine
+        self.socket_path = socket_path
+        self.idle_seconds = idle_seconds
+        self.last_active = time.monotonic()
+        self._clients: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        self.stop_requested = threading.Event()
+
+    def track(self, sock: socket.socket, delta: int) -> None:
+        """Count a connection in (+1) or out (-1)."""
+        with self._lock:
+            (self._clients.add if delta > 0 else self._clients.discard)(sock)
+            self.last_active = time.monotonic()
+
+    def touch(self) -> None:
+        self.last_active = time.monotonic()
+
+    def idle_for(self) -> float:
+        """Seconds without any connected client (0 while one is connected)."""
+        with self._lock:
+            return 0.0 if self._clients else time.monotonic() - self.last_active
+
+    def answer(self, frame: bytes) -> RpcResponse:
+        """Run one request; every failure becomes an error response, never a dead thread."""
         try:
             req = RpcRequest.model_validate_json(frame)
         except ValidationError as exc:
             return RpcResponse(id=-1, ok=False, error_type="StoreArgumentError",
                                error=f"malformed request: {exc}")
         try:
-            future = self.engine.submit(req.op, req.args, req.request_id, req.attempt > 0)
-            result = await asyncio.wrap_future(future)
+            result = self.engine.execute(req.op, req.args, req.request_id, req.attempt > 0)
             return RpcResponse(id=req.id, ok=True, result=result)
         except StoreError as exc:
             return RpcResponse(id=req.id, ok=False, error_type=type(exc).__name__,
@@ -101,31 +130,30 @@ class StoreServer:
             return RpcResponse(id=req.id, ok=False, error_type="StoreError",
                                error=f"{req.op} failed: {type(exc).__name__}: {exc}")
 
-    async def serve(self) -> None:
-        """Listen until idle for `idle_seconds` or asked to stop."""
-        with contextlib.suppress(FileNotFoundError):
-            self.socket_path.unlink()  # stale: we hold the lock, so no live server owns it
-        server = await asyncio.start_unix_server(self.handle, path=str(self.socket_path))
-        os.chmod(self.socket_path, 0o600)
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, self._stop.set)
+    def run(self) -> None:
+        """Serve until idle for `idle_seconds` or asked to stop, then close in order."""
+        loop = threading.Thread(target=self.serve_forever, name="orkas-store-accept",
+                                daemon=True)
+        loop.start()
         log.info("serving %s on %s", self.engine.path, self.socket_path)
         try:
-            while not self._stop.is_set():
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stop.wait(), timeout=min(1.0, self.idle_seconds))
-                idle = time.monotonic() - self.last_active
-                if self.clients == 0 and idle >= self.idle_seconds:
-                    log.info("idle for %.0f s with no clients; exiting", idle)
+            while not self.stop_requested.wait(min(1.0, self.idle_seconds)):
+                if self.idle_for() >= self.idle_seconds:
+                    log.info("idle for %.0f s with no clients; exiting", self.idle_for())
                     break
         finally:
-            # Stop accepting first, so a client arriving now sees no socket and starts a new
-            # server (which waits for our lock) instead of talking to a closing one.
+            # Unlink first, so a client arriving now starts a successor (which waits for our
+            # locks) instead of talking to a closing server; then drop connected clients
+            # (they resend to the successor) and let running operations finish.
             with contextlib.suppress(FileNotFoundError):
                 self.socket_path.unlink()
-            server.close()
-            await loop.run_in_executor(None, self.engine.close)
+            self.shutdown()
+            self.server_close()
+            with self._lock:
+                for sock in list(self._clients):
+                    with contextlib.suppress(OSError):
+                        sock.shutdown(socket.SHUT_RDWR)
+            self.engine.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,7 +190,10 @@ def main(argv: list[str] | None = None) -> int:
     handle.truncate()
     handle.write(json.dumps({"pid": os.getpid(), "socket": str(socket_path_for(db_path))}))
     handle.flush()
-    asyncio.run(StoreServer(engine, socket_path_for(db_path), ns.idle).serve())
+    server = StoreServer(engine, socket_path_for(db_path), ns.idle)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: server.stop_requested.set())
+    server.run()
     return 0
 
 

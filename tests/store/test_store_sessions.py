@@ -148,8 +148,7 @@ def test_retried_append_is_not_duplicated(db_path: Path) -> None:
     wire = client._wire(msgs)
     engine.call("session.append", {"session_id": "s", "messages": wire}, "r1")
     # The reply was lost: the client resends the same request.
-    engine.submit("session.append", {"session_id": "s", "messages": wire}, "r1",
-                  retry=True).result()
+    engine.execute("session.append", {"session_id": "s", "messages": wire}, "r1", retry=True)
     assert [m.text for m in client.load("s")] == ["one", "two"]
     client.close()
 

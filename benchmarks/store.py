@@ -132,7 +132,7 @@ def load_10k(client: StoreClient, db: Path) -> tuple[list[float], list[float]]:
         start = time.perf_counter()
         loaded = fresh.load("big")
         cold.append((time.perf_counter() - start) * 1000)
-        assert len(loaded) == 10_000
+        assert len(loaded) >= 10_000
         client.append("big", [user_message("one more")])
         start = time.perf_counter()
         loaded = fresh.load("big")

@@ -114,6 +114,8 @@ class MemoryBook:
             reason = self.scanner(content)
             if reason is not None:
                 raise MemoryEditError(f"{reason} Nothing was written ({self.budget(target)}).")
+        # A credential the scanner does not recognise by shape is still known by value.
+        content, old = self.client.redact(content), self.client.redact(old)
         limit = self.limits[target]
         if target == "notes":
             return self.client.edit_notes(action, content, old, limit)

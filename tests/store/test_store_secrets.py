@@ -65,6 +65,9 @@ async def test_api_keys_never_reach_the_store_or_logs(
     client.record_usage("s", "openai/gpt-4o", 10, 5, 0.01)
     client.put_recording("req-hash", f'{{"echo": "{ENV_KEY}"}}')
     client.record_tool_call("s", "leaky", False)
+    for target in ("profile", "notes"):
+        book.edit(target, "add", f"deploy token is {CONFIG_KEY}")  # type: ignore[arg-type]
+        assert book.entries(target) == ["deploy token is [REDACTED]"]  # type: ignore[arg-type]
     history = await store.load("s")
     assert len(history) == 4 and "[REDACTED]" in history[2].tool_result.content[0].text  # type: ignore[union-attr]
     client.close()

@@ -109,14 +109,29 @@ class SocketTransport:
             self._sock = None
 
     def _try_connect(self) -> socket.socket | None:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        # Our own socket path first; then the one the running server wrote in the lock file
+        # (a kernel with another TMPDIR or XDG_RUNTIME_DIR computes a different path).
+        candidates = [str(self.socket_path)]
+        announced = self._rendezvous().get("socket")
+        if isinstance(announced, str) and announced not in candidates:
+            candidates.append(announced)
+        for path in candidates:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(path)
+            except OSError:
+                sock.close()
+                continue
+            self._sock = sock
+            return sock
+        return None
+
+    def _rendezvous(self) -> dict[str, Any]:
         try:
-            sock.connect(str(self.socket_path))
-        except OSError:
-            sock.close()
-            return None
-        self._sock = sock
-        return sock
+            data = json.loads(lock_path_for(self.db_path).read_text() or "{}")
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
 
     def _connect(self, deadline: float) -> socket.socket:
         """Connect, starting a server when none is running. While another server holds the
@@ -159,12 +174,9 @@ class SocketTransport:
         return proc, err
 
     def server_pid(self) -> int | None:
-        """The pid of the server holding the file, if one has written its rendezvous."""
-        lock = self.db_path.with_name(self.db_path.name + ".server.lock")
-        try:
-            return int(json.loads(lock.read_text() or "{}").get("pid", 0)) or None
-        except (OSError, ValueError):
-            return None
+        """The pid the last server wrote in the lock file (it may have exited since)."""
+        pid = self._rendezvous().get("pid")
+        return pid if isinstance(pid, int) and pid > 0 else None
 
     def close(self) -> None:
         with self._lock:

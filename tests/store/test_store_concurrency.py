@@ -168,3 +168,21 @@ def test_racing_first_clients_start_one_server_and_idle_exit_restarts(db_path: P
     assert sorted(m.text for m in client.load("race")) == [f"m{i}" for i in range(4)]
     assert server_pid(db_path) not in (None, pid)
     client.close()
+
+
+def test_kernel_with_another_runtime_dir_finds_the_running_server(
+        db_path: Path, tmp_path: Path) -> None:
+    first = open_client(path=db_path, idle_seconds=3)
+    first.list_sessions()
+    pid = server_pid(db_path)
+    env = dict(os.environ, XDG_RUNTIME_DIR=str(tmp_path / "elsewhere"), TMPDIR=str(tmp_path))
+    (tmp_path / "elsewhere").mkdir()
+    code = ("import sys; from pathlib import Path; from orkas_jupyter.store.api import "
+            "open_client; from orkas_jupyter.engine.messages import user_message; "
+            "c = open_client(path=Path(sys.argv[1])); c.append('x', [user_message('hi')]); "
+            "print(c.transport.server_pid())")
+    out = subprocess.run([sys.executable, "-c", code, str(db_path)], env=env, timeout=60,
+                         capture_output=True, text=True, check=True)
+    assert int(out.stdout.strip()) == pid  # the same server, not a second one
+    assert [m.text for m in first.load("x")] == ["hi"]
+    first.close()

@@ -126,7 +126,7 @@ class ChatController:
         final: Event | None = None
         try:
             agent = self.runtime.agent(self._session_id())
-            async for event in agent.run(text, model=self.model):
+            async for event in self.runtime.stream(agent, text, model=self.model):
                 self._forward(event)
                 final = event
         except Exception as exc:

@@ -11,28 +11,10 @@ from typing import Any
 
 from IPython.core.magic import Magics, line_cell_magic, magics_class
 
-HELP = """\
-%orkas PROMPT                 ask the agent; the answer streams under the cell
-%%orkas [--model M] [--session S] [--new]
-PROMPT (cell body)            same, with options; `{name}` inserts a kernel variable
+from .commands import HELP, NO_MODEL
 
-%orkas help                   this help
-%orkas config                 the settings in effect (never keys)
-%orkas model [provider/model] show or set the model for this kernel
-%orkas sessions [list|new|use ID|rename ID TITLE|delete ID]
-%orkas cost                   usage and cost of this session and in total
-%orkas chat [SESSION]         a chat widget; its turns run in the background
-%orkas stop                   stop this kernel's running background turns
-
-Keys: set OPENAI_API_KEY / ANTHROPIC_API_KEY / … (litellm's variables) or ORKAS_API_KEY.
-Interrupt the kernel (■) to stop a turn running in a cell."""
-
-NO_MODEL = ("No model is configured. Set one with `%orkas model provider/model` or the "
-            "environment variable ORKAS_MODEL (e.g. `openai/gpt-4o`, "
-            "`anthropic/claude-sonnet-4-5`, `ollama/llama3`), with the provider's key in its "
-            "usual variable (OPENAI_API_KEY, …) or ORKAS_API_KEY.")
-
-SUBCOMMANDS = {"help", "config", "model", "sessions", "cost", "stop", "chat"}
+SUBCOMMANDS = {"help", "config", "model", "sessions", "cost", "stop", "chat", "memory",
+               "record", "replay", "export"}
 _END = object()
 
 
@@ -62,83 +44,13 @@ class OrkasMagics(Magics):
             return
         stripped = line.strip()
         word = stripped.split(maxsplit=1)[0] if stripped else "help"
-        if word in SUBCOMMANDS and self._subcommand(word, stripped[len(word):].strip()):
-            return
+        if word in SUBCOMMANDS:
+            from .commands import run_subcommand
+            from .runtime import get_runtime
+
+            if run_subcommand(get_runtime(self.shell), word, stripped[len(word):].strip()):
+                return
         self._turn(stripped)
-
-    # -- sub-commands -----------------------------------------------------------------------
-    def _subcommand(self, word: str, args: str) -> bool:
-        """Run a sub-command; False when `args` do not fit it (then the line is a prompt)."""
-        from .runtime import get_runtime
-
-        rt = get_runtime(self.shell)
-        parts = shlex.split(args) if args else []
-        if word == "help" and not parts:
-            print(HELP)
-        elif word == "config" and not parts:
-            shown = rt.settings.model_dump(mode="json")
-            shown["model"] = rt.model_override or shown["model"]
-            shown["store"] = str(rt.settings.store_path)
-            for key, value in shown.items():
-                print(f"{key:16} {value}")
-        elif word == "model" and len(parts) <= 1:
-            if parts and "/" not in parts[0]:
-                return False
-            if parts:
-                rt.settings = rt.settings.model_copy(update={"model": parts[0]})
-                rt.reset_provider()
-            print(f"model: {rt.settings.model or '(none) — ' + NO_MODEL}")
-        elif word == "sessions" and self._sessions(rt, parts):
-            pass
-        elif word == "cost" and not parts:
-            self._cost(rt)
-        elif word == "chat" and len(parts) <= 1:
-            from IPython.display import display
-
-            from .widget import ChatWidget
-
-            display(ChatWidget(rt, session=parts[0] if parts else None))
-        elif word == "stop" and not parts:
-            stopped = rt.stop_all()
-            print(f"stopped {stopped} running turn{'s' * (stopped != 1)}")
-        else:
-            return False
-        return True
-
-    def _sessions(self, rt: Any, parts: list[str]) -> bool:
-        from ..store.api import StoreClient
-
-        client: StoreClient = rt.store().sync
-        action = parts[0] if parts else "list"
-        if action == "list" and len(parts) <= 1:
-            current = rt.current_session or rt.default_session()
-            for info in client.list_sessions():
-                mark = "*" if info.id == current else " "
-                print(f"{mark} {info.id:28} {info.message_count:5} msgs  {info.title}")
-        elif action == "new" and len(parts) == 1:
-            print(f"new session: {rt.agent(new=True).session_id}")
-        elif action == "use" and len(parts) == 2:
-            rt.current_session = parts[1]
-            print(f"using session {parts[1]}")
-        elif action == "rename" and len(parts) >= 3:
-            client.rename_session(parts[1], " ".join(parts[2:]))
-            print(f"renamed {parts[1]}")
-        elif action == "delete" and len(parts) == 2:
-            print("deleted" if client.delete_session(parts[1]) else "no such session")
-            rt.agents.pop(parts[1], None)
-        else:
-            return False
-        return True
-
-    def _cost(self, rt: Any) -> None:
-        client = rt.store().sync
-        session = rt.current_session or rt.default_session()
-        for label, sid in (("this session", session), ("all sessions", None)):
-            rows = client.usage(sid)
-            tokens_in = sum(r.input_tokens for r in rows)
-            tokens_out = sum(r.output_tokens for r in rows)
-            cost = sum(r.cost_usd for r in rows)
-            print(f"{label:13} {tokens_in:,} in / {tokens_out:,} out tokens, ${cost:.4f}")
 
     # -- turns ------------------------------------------------------------------------------
     def _turn(self, prompt: str, *, model: str | None = None, session: str | None = None,
@@ -166,7 +78,7 @@ class OrkasMagics(Magics):
                 # Built on the agent thread: the first use imports litellm (~3 s), and the
                 # main thread must already be in the interruptible wait loop below.
                 agent = rt.agent(session, new=new)
-                async for event in agent.run(text, cancel=token, model=model):
+                async for event in rt.stream(agent, text, cancel=token, model=model):
                     events.put(event)
             except Exception as exc:  # a failure to start must still end the wait loop
                 events.put(exc)

@@ -13,16 +13,19 @@ import asyncio
 import logging
 import os
 import threading
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..config import Settings, load_settings
 from ..engine.agent import Agent
+from ..engine.events import Event
 from ..engine.provider import Provider
 from ..engine.session import SessionStore
+from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, Tool
+from ..store.memory import MemoryBook
 from ..tools.kernel import ExecutionResult, InspectVariable, ListVariables
 from ..tools.notebook import notebook_tools
 from ..tools.notebook_doc import FileNotebook, NotebookBackend
@@ -97,6 +100,7 @@ class KernelRuntime:
         self.approval_prompt: ApprovalCallback | None = None
         self._store: SessionStore | None = None
         self._workspace: WorkspaceTools | None = None
+        self._memory: MemoryBook | None = None
         self._provider: Provider | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -202,13 +206,45 @@ class KernelRuntime:
             self._workspace = build_workspace_tools(self.settings)
         return self._workspace
 
+    def memory(self) -> MemoryBook | None:
+        """The user profile and project notes (M4-M7); None without the DuckDB store."""
+        if self._memory is None:
+            store = self.store()
+            client = getattr(store, "sync", None)
+            if client is None:
+                return None
+            from ..tools.memory import open_memory
+
+            self._memory = open_memory(client, self.settings)
+        return self._memory
+
     def tools(self) -> list[Tool[Any]]:
         """The agent's tool set."""
-        return [*self.workspace().tools, ListVariables(), InspectVariable(), *notebook_tools()]
+        from ..tools.memory import MemoryTool
+
+        return [*self.workspace().tools, ListVariables(), InspectVariable(), *notebook_tools(),
+                MemoryTool()]
 
     def services(self) -> dict[str, Any]:
         """What the tools find in `ctx.services`."""
-        return {**self.workspace().services, "kernel": self.kernel, "notebook": self.notebook}
+        services = {**self.workspace().services, "kernel": self.kernel,
+                    "notebook": self.notebook}
+        book = self.memory()
+        if book is not None:
+            services["memory"] = book
+        return services
+
+    async def stream(self, agent: Agent, text: str, *, cancel: CancelToken | None = None,
+                     model: str | None = None) -> AsyncIterator[Event]:
+        """Run a turn and record what the ledger keeps (usage, tool statistics) as it goes."""
+        record = getattr(self.store(), "record_event", None)
+        async for event in agent.run(text, cancel=cancel, model=model):
+            if record is not None and event.type in ("tool_end", "assistant_message"):
+                try:
+                    await record(agent.session_id, event)
+                except Exception:  # the ledger must never break a turn
+                    log.warning("could not record %s", event.type, exc_info=True)
+            yield event
 
     async def approve(self, request: ApprovalRequest) -> ApprovalDecision:
         """Ask the user when a prompt is available, else apply `ORKAS_APPROVAL` (J5)."""
@@ -226,9 +262,11 @@ class KernelRuntime:
         self.current_session = sid
         agent = self.agents.get(sid)
         if agent is None:
+            book = self.memory()
+            sections = [book.prompt_section()] if book is not None else []
             agent = Agent(self.provider(), tools=self.tools(), store=self.store(),
                           session_id=sid, system_prompt=SYSTEM_PROMPT, approve=self.approve,
-                          services=self.services())
+                          services=self.services(), prompt_sections=sections)
             self.agents[sid] = agent
         return agent
 

@@ -58,6 +58,9 @@ class LoopRuntime:
     async def approve(self, request):
         return await self.approval_prompt(request) if self.approval_prompt else "deny"
 
+    def stream(self, agent: Agent, text: str, **kw: Any):
+        return agent.run(text, **kw)
+
     def agent(self, session: str | None = None, **_: Any) -> Agent:
         sid = session or "s1"
         if sid not in self.agents:

@@ -1,0 +1,195 @@
+"""The kernel half of the live notebook bridge (T7): `LiveNotebook`, a `NotebookBackend` whose
+every operation is a request to the notebook open in the browser, answered from (or applied
+to) the live document — unsaved edits included, no disk round trip, no reload prompt.
+
+Transport-agnostic: a `BrowserLink` sends `{"type": "nb_request", "rid", "op", "args"}` through
+a callable and is resolved by the browser's `{"type": "nb_reply", "rid", "ok", "result" |
+"error"}`. `BridgeHub` keeps the links of the browser views open on this kernel; the newest one
+answers. Replies arrive on whatever thread the transport delivers them (a comm subshell in
+JupyterLab 4.6), so a request waits on a thread-safe future, never on the kernel's main thread.
+See docs/architecture.md ("Live notebook bridge") for the design and its limits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import itertools
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.errors import ToolError
+from ..tools.notebook_doc import Cell
+
+Send = Callable[[dict[str, Any]], None]
+DEFAULT_TIMEOUT = 15.0
+
+
+class BrowserLink:
+    """Request/reply over one browser view of the notebook."""
+
+    def __init__(self, send: Send, *, path: str = "", timeout: float = DEFAULT_TIMEOUT) -> None:
+        self._send = send
+        self.path = path
+        self.timeout = timeout
+        self.closed = False
+        self._ids = itertools.count(1)
+        self._pending: dict[str, concurrent.futures.Future[Any]] = {}
+        self._lock = threading.Lock()
+
+    def request(self, op: str, **args: Any) -> concurrent.futures.Future[Any]:
+        """Send one operation; the future gets the browser's result (or a `ToolError`)."""
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        if self.closed:
+            future.set_exception(ToolError(self._gone()))
+            return future
+        with self._lock:
+            rid = f"r{next(self._ids)}"
+            self._pending[rid] = future
+        try:
+            self._send({"type": "nb_request", "rid": rid, "op": op, "args": args})
+        except Exception as exc:  # a dead comm: tell the tool, do not hang it
+            with self._lock:
+                self._pending.pop(rid, None)
+            future.set_exception(ToolError(f"Could not reach the notebook in the browser "
+                                           f"({exc}). Reopen the notebook and try again."))
+        return future
+
+    def resolve(self, msg: dict[str, Any]) -> bool:
+        """Deliver one `nb_reply`; False when no request waits for it."""
+        with self._lock:
+            future = self._pending.pop(str(msg.get("rid")), None)
+        if future is None or future.done():
+            return False
+        if msg.get("ok"):
+            future.set_result(msg.get("result"))
+        else:
+            future.set_exception(ToolError(f"The notebook in the browser refused the change: "
+                                           f"{msg.get('error') or 'unknown error'}."))
+        return True
+
+    def close(self) -> None:
+        """The view went away: fail every waiting request at once."""
+        self.closed = True
+        with self._lock:
+            pending, self._pending = self._pending, {}
+        for future in pending.values():
+            if not future.done():
+                future.set_exception(ToolError(self._gone()))
+
+    async def call(self, op: str, **args: Any) -> Any:
+        """Await one operation with the link's timeout."""
+        future = self.request(op, **args)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.timeout)
+        except TimeoutError:
+            with self._lock:
+                self._pending = {k: f for k, f in self._pending.items() if f is not future}
+            raise ToolError(f"The notebook open in the browser did not answer within "
+                            f"{self.timeout:.0f} s (is the page closed or frozen?). Nothing was "
+                            f"changed by this call; try again.") from None
+
+    def _gone(self) -> str:
+        return ("The notebook's browser view closed. Reopen the notebook in JupyterLab (or set "
+                "ORKAS_NOTEBOOK to work on the file) and try again.")
+
+
+def _cell(raw: Any) -> Cell:
+    if not isinstance(raw, dict):
+        raise ToolError("The browser sent a malformed cell; reload the notebook page.")
+    source = raw.get("source", "")
+    return Cell(id=str(raw.get("id") or ""), cell_type=raw.get("cell_type", "code"),
+                source="".join(source) if isinstance(source, list) else str(source),
+                outputs=list(raw.get("outputs") or []),
+                execution_count=raw.get("execution_count"),
+                metadata=dict(raw.get("metadata") or {}))
+
+
+class LiveNotebook:
+    """`NotebookBackend` over the live document in the browser."""
+
+    def __init__(self, link: BrowserLink) -> None:
+        self.link = link
+
+    def describe(self) -> str:
+        return f"live notebook {self.link.path or '(unsaved)'} open in the browser"
+
+    async def cells(self) -> list[Cell]:
+        raw = await self.link.call("cells")
+        if not isinstance(raw, list):
+            raise ToolError("The browser sent a malformed cell list; reload the notebook page.")
+        return [_cell(c) for c in raw]
+
+    async def insert(self, cell: Cell, after_id: str | None) -> int:
+        result = await self.link.call("insert", cell=cell.model_dump(mode="json"),
+                                      after_id=after_id)
+        if not isinstance(result, dict) or result.get("id") != cell.id:
+            # JupyterLab versions that do not keep the requested id would break later calls.
+            raise ToolError("The notebook in the browser did not keep the new cell's id; "
+                            "call list_cells to find the cell.")
+        return int(result.get("index", 0))
+
+    async def update(self, cell_id: str, *, source: str | None = None,
+                     outputs: list[dict[str, Any]] | None = None,
+                     execution_count: int | None = None,
+                     metadata: dict[str, Any] | None = None) -> Cell:
+        args: dict[str, Any] = {"cell_id": cell_id}
+        if source is not None:
+            args["source"] = source
+        if outputs is not None:
+            args["outputs"] = outputs
+            args["execution_count"] = execution_count
+        if metadata is not None:
+            args["metadata"] = metadata
+        return _cell(await self.link.call("update", **args))
+
+    async def delete(self, cell_id: str) -> None:
+        await self.link.call("delete", cell_id=cell_id)
+
+
+class BridgeHub:
+    """The browser views open on this kernel; the most recently opened one answers."""
+
+    def __init__(self) -> None:
+        self._links: list[BrowserLink] = []
+        self._lock = threading.Lock()
+
+    def add(self, link: BrowserLink) -> None:
+        """A view opened (or reconnected)."""
+        with self._lock:
+            self._links.append(link)
+
+    def remove(self, link: BrowserLink) -> None:
+        """A view closed; its waiting requests fail at once."""
+        link.close()
+        with self._lock:
+            self._links = [x for x in self._links if x is not link]
+
+    def current(self) -> BrowserLink | None:
+        """The link to use now, or None when no browser has the notebook open."""
+        with self._lock:
+            live = [x for x in self._links if not x.closed]
+        return live[-1] if live else None
+
+    def backend(self) -> LiveNotebook | None:
+        """A `LiveNotebook` over the current link, if any."""
+        link = self.current()
+        return LiveNotebook(link) if link is not None else None
+
+    def install(self, runtime: Any) -> None:
+        """Make `runtime`'s tools use the live notebook while a browser has it open, and the
+        runtime's own back-end (the file) otherwise. Idempotent."""
+        if getattr(runtime, "_orkas_bridge_hub", None) is self:
+            return
+        fallback: Callable[[], Any] = runtime.notebook
+
+        def notebook() -> Any:
+            live = self.backend()
+            return live if live is not None else fallback()
+
+        # KernelRuntime.notebook is the documented seam; agents resolve it on every tool call.
+        runtime.notebook = notebook
+        runtime._orkas_bridge_hub = self
+        for agent in list(getattr(runtime, "agents", {}).values()):
+            agent.ctx.services["notebook"] = notebook

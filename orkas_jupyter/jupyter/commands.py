@@ -1,0 +1,200 @@
+"""`%orkas` sub-commands (J3). Cheap to import: everything heavy is imported inside the
+command that needs it."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from pathlib import Path
+from typing import Any
+
+HELP = """\
+%orkas PROMPT                 ask the agent; the answer streams under the cell
+%%orkas [--model M] [--session S] [--new]
+PROMPT (cell body)            same, with options; `{name}` inserts a kernel variable
+
+%orkas help                   this help
+%orkas config                 the settings in effect (never keys)
+%orkas model [provider/model] show or set the model for this kernel
+%orkas sessions [list|new|use ID|rename ID TITLE|delete ID]
+%orkas memory [show|export [FILE]|add TARGET TEXT|remove TARGET TEXT]   TARGET: profile|notes
+%orkas record | replay [auto|off]   record model calls / replay them without keys
+%orkas export [FILE.ipynb]    this session's conversation as a new notebook
+%orkas cost                   usage and cost of this session and in total
+%orkas chat [SESSION]         a chat widget; its turns run in the background
+%orkas stop                   stop this kernel's running background turns
+
+Keys: set OPENAI_API_KEY / ANTHROPIC_API_KEY / … (litellm's variables) or ORKAS_API_KEY.
+Interrupt the kernel (■) to stop a turn running in a cell."""
+
+NO_MODEL = ("No model is configured. Set one with `%orkas model provider/model` or the "
+            "environment variable ORKAS_MODEL (e.g. `openai/gpt-4o`, "
+            "`anthropic/claude-sonnet-4-5`, `ollama/llama3`), with the provider's key in its "
+            "usual variable (OPENAI_API_KEY, …) or ORKAS_API_KEY.")
+
+
+def run_subcommand(rt: Any, word: str, args: str) -> bool:
+    """Run `%orkas WORD ARGS`; False when the arguments do not fit (the line is a prompt)."""
+    parts = shlex.split(args) if args else []
+    handler = _COMMANDS.get(word)
+    return bool(handler and handler(rt, parts))
+
+
+def _help(rt: Any, parts: list[str]) -> bool:
+    if parts:
+        return False
+    print(HELP)
+    return True
+
+
+def _config(rt: Any, parts: list[str]) -> bool:
+    if parts:
+        return False
+    shown = rt.settings.model_dump(mode="json")
+    shown["store"] = str(rt.settings.store_path)
+    for key, value in shown.items():
+        print(f"{key:16} {value}")
+    return True
+
+
+def _model(rt: Any, parts: list[str]) -> bool:
+    if len(parts) > 1 or (parts and "/" not in parts[0]):
+        return False
+    if parts:
+        rt.settings = rt.settings.model_copy(update={"model": parts[0]})
+        rt.reset_provider()
+    print(f"model: {rt.settings.model or '(none) — ' + NO_MODEL}")
+    return True
+
+
+def _sessions(rt: Any, parts: list[str]) -> bool:
+    client = rt.store().sync
+    action = parts[0] if parts else "list"
+    if action == "list" and len(parts) <= 1:
+        current = rt.current_session or rt.default_session()
+        for info in client.list_sessions():
+            mark = "*" if info.id == current else " "
+            print(f"{mark} {info.id:28} {info.message_count:5} msgs  {info.title}")
+    elif action == "new" and len(parts) == 1:
+        print(f"new session: {rt.agent(new=True).session_id}")
+    elif action == "use" and len(parts) == 2:
+        rt.current_session = parts[1]
+        print(f"using session {parts[1]}")
+    elif action == "rename" and len(parts) >= 3:
+        client.rename_session(parts[1], " ".join(parts[2:]))
+        print(f"renamed {parts[1]}")
+    elif action == "delete" and len(parts) == 2:
+        print("deleted" if client.delete_session(parts[1]) else "no such session")
+        rt.agents.pop(parts[1], None)
+    else:
+        return False
+    return True
+
+
+def _cost(rt: Any, parts: list[str]) -> bool:
+    if parts:
+        return False
+    client = rt.store().sync
+    session = rt.current_session or rt.default_session()
+    for label, sid in (("this session", session), ("all sessions", None)):
+        rows = client.usage(sid)
+        tokens_in = sum(r.input_tokens for r in rows)
+        tokens_out = sum(r.output_tokens for r in rows)
+        cost = sum(r.cost_usd for r in rows)
+        print(f"{label:13} {tokens_in:,} in / {tokens_out:,} out tokens, ${cost:.4f}")
+    return True
+
+
+def _memory(rt: Any, parts: list[str]) -> bool:
+    action = parts[0] if parts else "show"
+    targets = ("profile", "notes")
+    if action == "show" and len(parts) <= 1:
+        book = rt.memory()
+        for target in targets:
+            print(f"{target} ({book.budget(target)}):")
+            for entry in book.entries(target):
+                print(f"  - {entry}")
+    elif action == "export" and len(parts) <= 2:
+        data = json.dumps(rt.memory().export(), indent=1, ensure_ascii=False)
+        if len(parts) == 2:
+            Path(parts[1]).write_text(data + "\n", encoding="utf-8")
+            print(f"memory exported to {parts[1]}")
+        else:
+            print(data)
+    elif action in ("add", "remove") and len(parts) >= 3 and parts[1] in targets:
+        from ..store.errors import StoreError
+
+        text = " ".join(parts[2:])
+        try:
+            if action == "add":
+                print(rt.memory().edit(parts[1], "add", content=text))
+            else:
+                print(rt.memory().edit(parts[1], "remove", old=text))
+        except StoreError as exc:
+            print(f"not saved: {exc}")
+    else:
+        return False
+    return True
+
+
+def _replay_mode(rt: Any, mode: str) -> None:
+    rt.settings = rt.settings.model_copy(update={"replay": mode})
+    rt.reset_provider()
+    print(f"model calls: {mode}" + {"record": " (each response is stored in the workspace store)",
+                                     "replay": " (served from recordings; no keys, no network)",
+                                     "auto": " (replayed when recorded, else called and "
+                                             "recorded)", "off": ""}[mode])
+
+
+def _record(rt: Any, parts: list[str]) -> bool:
+    if parts:
+        return False
+    _replay_mode(rt, "record")
+    return True
+
+
+def _replay(rt: Any, parts: list[str]) -> bool:
+    if len(parts) > 1 or (parts and parts[0] not in ("auto", "off", "on")):
+        return False
+    mode = parts[0] if parts and parts[0] != "on" else "replay"
+    _replay_mode(rt, mode)
+    return True
+
+
+def _export(rt: Any, parts: list[str]) -> bool:
+    if len(parts) > 1 or (parts and not parts[0].endswith(".ipynb")):
+        return False
+    session = rt.current_session or rt.default_session()
+    path = Path(parts[0]) if parts else rt.settings.workspace / (
+        f"orkas-{session}-{time.strftime('%Y%m%d-%H%M%S')}.ipynb")
+    from .export import export_session
+
+    messages = rt.submit(rt.store().load(session)).result(timeout=60)
+    export_session(messages, session, path)
+    print(f"exported {len(messages)} messages to {path}")
+    return True
+
+
+def _chat(rt: Any, parts: list[str]) -> bool:
+    if len(parts) > 1:
+        return False
+    from IPython.display import display
+
+    from .widget import ChatWidget
+
+    display(ChatWidget(rt, session=parts[0] if parts else None))
+    return True
+
+
+def _stop(rt: Any, parts: list[str]) -> bool:
+    if parts:
+        return False
+    stopped = rt.stop_all()
+    print(f"stopped {stopped} running turn{'s' * (stopped != 1)}")
+    return True
+
+
+_COMMANDS = {"help": _help, "config": _config, "model": _model, "sessions": _sessions,
+             "cost": _cost, "memory": _memory, "record": _record, "replay": _replay,
+             "export": _export, "chat": _chat, "stop": _stop}

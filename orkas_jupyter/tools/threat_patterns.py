@@ -195,6 +195,7 @@ _NET = (r"\b(curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|rsync|s?ftp|httpie|"
         r"invoke-webrequest|invoke-restmethod|iwr|irm)\b")
 _SECRET_VAR = r"\$\{?\w*(key|token|secret|passw\w*|cred\w*|auth\w*)\w*\}?"
 _SINK = (r"(requests\.(post|put|patch)|\.post\(|urlopen|http\.client|socket\.socket|sendall\(|"
+         r"\bcookies\s*=\s*\w|files\s*=\s*\{|bluetoothsocket|"
          r"create_connection|\.sendto\(|smtplib|smtp_ssl|yagmail|ftplib|storbinary|paramiko|"
          r"publish\.single|axios|xmlhttprequest|websocket|/dev/tcp/|curl\b.{0,80}(-F|--upload-file"
          r"|-T|--data-binary)\b)")
@@ -220,6 +221,12 @@ EXFIL_PATTERNS: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
         r"\b(sk-[A-Za-z0-9_-]{20,}|ghp_[A-Za-z0-9]{30,}|github_pat_\w{20,}|xox[bpars]-[\w-]{10,}|"
         r"AKIA[0-9A-Z]{16}|AIza[\w-]{30,})|-----BEGIN [A-Z ]*PRIVATE KEY-----"),)),
     ("code sending local data out", (_rx(_SINK, _I | re.S), _rx(_SOURCE, _I))),
+    ("code relaying fetched data to another host", (
+        _rx(r"(requests\.get|urlopen|urlretrieve|httpx\.get)\(", _I),
+        _rx(r"(storbinary|sendall\(|\.send\(|files\s*=\s*\{|requests\.post)", _I))),
+    ("command uploading a local file", (_rx(
+        r"\bcurl\b[\s\S]{0,120}?(-F|--form|--upload-file|-T)[\s\"',]+\S*@[~/.\w]",
+        _I),)),
     ("code that downloads and runs a program", (
         _rx(r"(urlretrieve|urlopen|requests\.get|httpx\.get|urllib3|wget|curl|session\.get|"
             r"http\.request)", _I),

@@ -1,8 +1,10 @@
-"""The main-job demo until the Jupyter surface lands: one real engine turn against the
-packaged scripted model, printing its event stream.
+"""`orkas-demo`: the product working end to end with no API key.
 
-The scripted model asks for two read-only tools at once (they run concurrently), sends one
-malformed call (returned to it as a tool error), then answers. Run: `orkas-demo`.
+By default it runs a notebook headless (nbclient, a real kernel) whose `%orkas` cells talk
+to the packaged fake model server: the agent inspects a DataFrame, inserts and runs a
+plotting cell, and explains — then prints what each cell showed. `--lab` opens JupyterLab on
+that notebook against the same scripted model; `--engine` runs one bare engine turn and
+prints its event stream.
 """
 
 from __future__ import annotations
@@ -86,9 +88,16 @@ async def run_demo(prompt: str) -> int:
 def main() -> None:
     """Entry point of `orkas-demo`."""
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--engine", action="store_true", help="one bare engine turn")
+    parser.add_argument("--lab", action="store_true", help="open JupyterLab on the demo")
+    parser.add_argument("--dir", help="folder for the demo notebook (default: a temp folder)")
     parser.add_argument("prompt", nargs="?", default="Explain the outliers in the table.")
     args = parser.parse_args()
-    raise SystemExit(asyncio.run(run_demo(args.prompt)))
+    if args.engine:
+        raise SystemExit(asyncio.run(run_demo(args.prompt)))
+    from .demo_notebook import run_lab, run_notebook
+
+    raise SystemExit(run_lab(args.dir) if args.lab else run_notebook(args.dir))
 
 
 if __name__ == "__main__":

@@ -29,15 +29,15 @@ def _words(text: str) -> frozenset[str]:
 
 
 # Word classes for the English token rules (read on the skeleton, so already lower case).
-_IMPERATIVE = ("ignore ingore ignor ignorem ignoree ingnore ignre disregard forget overlook "
-               "override overrule bypass defy disobey subvert nullify countermand rescind")
+_IMPERATIVE = ("ignore ingore ignor ignorem ignoree ignoren ingnore ignre disregard forget "
+               "overlook override overrule bypass defy disobey subvert nullify countermand rescind")
 LEXICON: dict[str, frozenset[str]] = {
     # verbs that set instructions aside, as commands (not "ignored"/"forgotten" in a report)
     "imperative": _words(_IMPERATIVE),
     "override": frozenset((_IMPERATIVE + " ignoring ignoren disregarding forgetting overwrite "
                            "negate dismiss discard abandon skip scrap delete reset cancel reject "
                            "revoke invert reverse break replace omit neglect change remove erase "
-                           "rewrite circumvent").split()),
+                           "rewrite circumvent ignores disregards forgets").split()),
     "directive": _words(
         "instruction instructions instrucions directive directives prompt prompts promt "
         "promts programming instructed guardrails"),
@@ -48,9 +48,13 @@ LEXICON: dict[str, frozenset[str]] = {
         "conditioning constraints safeguards message sentence conversation conversations "
         "information said told wisdom"),
     "rules": _words("rules guidelines directions"),
+    # instructions in the broad sense, for rules that also need the model to be addressed
+    "instructions_any": _words(
+        "instruction instructions directive directives prompt prompts rules guidelines "
+        "directions orders programming"),
     "prior": _words(
         "previous prior above earlier preceding before everything aforementioned former "
-        "last priorinstructions allprevious"),
+        "last"),
     "extract": _words(
         "reveal repeat print output show tell give share list display write spell "
         "reproduce leak dump disclose recite provide say state what whats translate "
@@ -81,19 +85,20 @@ LEXICON: dict[str, frozenset[str]] = {
 # within its window of tokens, inside one sentence.
 _CHAIN_RULES: tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...] = (
     ("override previous instructions", ("override", "directive"), (6,)),
-    ("override previous instructions", ("imperative", "guard"), (4,)),
+    ("override previous instructions", ("imperative", "guard"), (5,)),
     ("override previous instructions", ("imperative", "prior"), (5,)),
     ("override previous instructions", ("imperative", "your"), (2,)),
     ("override the user", ("imperative", "principal"), (2,)),
     ("override previous instructions", ("directive", "invalidated"), (5,)),
     ("extract the secret", ("extract", "secret"), (7,)),
     ("extract the instructions", ("reproduce", "directive"), (4,)),
-    ("extract the instructions", ("reproduce", "rules"), (2,)),
-    ("extract the instructions", ("extract", "own", "directive"), (6, 3)),
-    ("extract the instructions", ("extract", "directive", "received"), (4, 5)),
-    ("address the model's instructions", ("your", "directive"), (4,)),
+    ("extract the instructions", ("reproduce", "rules"), (3,)),
+    ("extract the instructions", ("extract", "own", "instructions_any"), (6, 3)),
+    ("extract the instructions", ("extract", "instructions_any", "received"), (4, 5)),
+    ("address the model's instructions", ("your", "directive"), (5,)),
     ("address the model's instructions", ("you", "directive"), (1,)),
-    ("address the model's instructions", ("directive", "you"), (4,)),
+    ("address the model's instructions", ("instructions_any", "you"), (4,)),
+    ("address the model's instructions", ("directive", "received", "you"), (4, 3)),
     ("new instructions", ("new", "directive"), (1,)),
 )
 
@@ -134,6 +139,10 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("role hijack", _rx(r"\b(you|u) (were|are|have been|was|'re) (instructed|told|programmed) to\b"
                         r"|\bdo (as|what) (you are|you're|i) (told|say)\b")),
     ("role hijack", _rx(r"\b(developer|god|admin|jailbreak|dan|sudo|unrestricted) mode\b")),
+    ("role hijack", _rx(r"\b(pretend|act as if|imagine)( that)?( you)?( to)? (have |had )?"
+                        r"(forgotten|forgot|no (rules|instructions|restrictions|guidelines))\b|"
+                        r"\b(not|never) (be )?(programmed|allowed|trained) to refuse\b|"
+                        r"\bnever refuse\b")),
     ("role hijack", _rx(r"\b(do anything now|jailbr[eo]a?k(en|ed|ing)?)\b")),
     ("claim authority over the model", _rx(
         r"\b(i am|i'm|as) (your|the) (creator|developer|admin|administrator|owner|master|"
@@ -158,7 +167,7 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 _OBJ = (r"(instrucciones|instrucción|indicaciones|reglas|órdenes|directrices|instructions?|"
         r"consignes?|règles|directives?|anweisung\w*|instruktion\w*|befehl\w*|regeln|vorgaben|"
-        r"richtlinien|istruzioni|regole|indicazioni|direttive|instruções|instrucoes|regras|"
+        r"richtlinien|eingaben|restriktionen|einschränkungen|istruzioni|regole|indicazioni|direttive|instruções|instrucoes|regras|"
         r"diretrizes|instructies|regels|opdrachten|instrukcje|polecenia|zasady|reguły)")
 LANGUAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("override previous instructions (es/fr/de/it/pt/nl/pl)", _rx(
@@ -452,13 +461,28 @@ def word_classes(word: str, max_edits: int = 2) -> frozenset[str]:
 
 def _classify(tokens: list[str]) -> list[frozenset[str]]:
     classes = [word_classes(t) for t in tokens]
-    # Words split by stray spaces ("ig nore previ ous"): try each short pair joined.
+    # Words split by stray spaces ("ig nore previ ous"): try each pair of unknown pieces,
+    # one of them short, joined.
     for i in range(len(tokens) - 1):
-        if not classes[i] and (len(tokens[i]) <= 5 or len(tokens[i + 1]) <= 5):
+        if not classes[i] and not classes[i + 1] and min(len(tokens[i]),
+                                                          len(tokens[i + 1])) <= 5:
             joined = word_classes(tokens[i] + tokens[i + 1], 1)
             if joined:
                 classes[i], classes[i + 1] = joined, frozenset()
+    # Words glued together ("allprevious", "priorinstructions"): both halves known.
+    for i, token in enumerate(tokens):
+        if not classes[i] and len(token) >= 9:
+            classes[i] = _compound_classes(token)
     return classes
+
+
+@lru_cache(maxsize=65536)
+def _compound_classes(token: str) -> frozenset[str]:
+    for cut in range(3, len(token) - 2):
+        head, tail = _EXACT.get(token[:cut]), _EXACT.get(token[cut:])
+        if head is not None and tail is not None:
+            return head | tail
+    return frozenset()
 
 
 def _chain(classes: list[frozenset[str]], names: tuple[str, ...],

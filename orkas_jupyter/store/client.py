@@ -23,6 +23,8 @@ import uuid
 from pathlib import Path
 from typing import IO, Any, Protocol
 
+from pydantic import ValidationError
+
 from .engine import StoreEngine
 from .errors import StoreError, StoreUnavailableError, error_from_wire
 from .redact import scrubbed_environ
@@ -88,7 +90,9 @@ class SocketTransport:
                     request.attempt = attempt
                     sock.sendall(encode_frame(request))
                     resp = RpcResponse.model_validate_json(recv_frame(sock))
-                except (OSError, ConnectionError) as exc:
+                    if resp.id != request.id:
+                        raise ConnectionError(f"reply {resp.id} to request {request.id}")
+                except (OSError, ConnectionError, ValidationError) as exc:
                     # The server died or is restarting: the request id makes a resend safe.
                     self._drop()
                     if time.monotonic() >= deadline:
@@ -97,6 +101,11 @@ class SocketTransport:
                             f"see {log_path_for(self.db_path)}") from None
                     time.sleep(min(0.02 * (attempt + 1), 0.5))
                     continue
+                except BaseException:
+                    # Interrupted mid-exchange (KeyboardInterrupt in a kernel): the reply may
+                    # still arrive, so this connection can no longer be trusted.
+                    self._drop()
+                    raise
                 if not resp.ok:
                     raise error_from_wire(resp.error_type, resp.error)
                 return resp.result

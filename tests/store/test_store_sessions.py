@@ -225,3 +225,27 @@ def test_operation_modules_extend_the_server(db_path: Path,
         assert result["pid"] != os.getpid()  # ran inside the store server
     finally:
         client.close()
+
+
+def test_interrupt_mid_request_leaves_the_client_usable(db_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import orkas_jupyter.store.client as client_module
+
+    client = open_client(path=db_path, idle_seconds=3)
+    client.append("s", [user_message("before")])
+    real_recv = client_module.recv_frame
+    calls = {"n": 0}
+
+    def interrupted(sock: object) -> bytes:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise KeyboardInterrupt  # the user pressed Stop while the reply was on its way
+        return real_recv(sock)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(client_module, "recv_frame", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        client.append("s", [user_message("during")])
+    # The next call must read its own reply, not the one left on the interrupted connection.
+    texts = [m.text for m in client.load("s")]
+    assert texts[0] == "before" and texts[-1] in ("before", "during")
+    client.close()

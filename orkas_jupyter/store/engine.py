@@ -59,6 +59,10 @@ class StoreEngine:
             self.con.close()
             raise
         self._write_lock = threading.Lock()
+        # Read cursors are made from this spare connection, so a new reader never waits for
+        # the write lock (the writer's connection must not be touched from two threads).
+        self._factory = self.con.cursor()
+        self._factory_lock = threading.Lock()
         self._local = threading.local()
         self._cursors: set[duckdb.DuckDBPyConnection] = set()
         self._state: dict[str, Any] = {}
@@ -124,8 +128,8 @@ class StoreEngine:
     def _cursor(self) -> duckdb.DuckDBPyConnection:
         cur: duckdb.DuckDBPyConnection | None = getattr(self._local, "cursor", None)
         if cur is None:
-            with self._write_lock:  # the parent connection is not shared across threads
-                cur = self.con.cursor()
+            with self._factory_lock:
+                cur = self._factory.cursor()
                 self._cursors.add(cur)
             self._local.cursor = cur
         return cur
@@ -141,7 +145,7 @@ class StoreEngine:
         cur: duckdb.DuckDBPyConnection | None = getattr(self._local, "cursor", None)
         if cur is not None:
             self._local.cursor = None
-            with self._write_lock:
+            with self._factory_lock:
                 self._cursors.discard(cur)
                 cur.close()
 
@@ -152,10 +156,11 @@ class StoreEngine:
                 return
             self._closed = True
             self._quiet.wait_for(lambda: self._active == 0, timeout)
-        with self._write_lock:
+        with self._write_lock, self._factory_lock:
             for cur in self._cursors:
                 cur.close()
             self._cursors.clear()
+            self._factory.close()
             try:
                 self.con.execute("CHECKPOINT")
             except duckdb.Error:

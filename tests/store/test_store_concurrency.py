@@ -186,3 +186,41 @@ def test_kernel_with_another_runtime_dir_finds_the_running_server(
     assert int(out.stdout.strip()) == pid  # the same server, not a second one
     assert [m.text for m in first.load("x")] == ["hi"]
     first.close()
+
+
+@pytest.mark.slow
+def test_reader_does_not_wait_behind_a_long_write(db_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from orkas_jupyter.engine.messages import user_message
+
+    monkeypatch.setenv("ORKAS_STORE_OPERATION_MODULES", "tests.store.store_extra_ops")
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
+    writer = open_client(path=db_path, idle_seconds=3)
+    reader = open_client(path=db_path, idle_seconds=3)
+    reader.append("s", [user_message("committed")])
+    reader.load("s")  # connected, cursor ready
+    done = threading.Event()
+
+    def write() -> None:
+        # Inserts a message, then keeps its transaction open for 1.5 s before committing.
+        writer.call("test.slow_append", session_id="s", text="in flight", seconds=1.5)
+        done.set()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    time.sleep(0.3)
+    reads = []
+    while not done.is_set():
+        t = time.perf_counter()
+        texts = [m.text for m in reader.load("s")]
+        reads.append(time.perf_counter() - t)
+        if not done.is_set():
+            assert texts == ["committed"]  # the open transaction is invisible, not awaited
+        time.sleep(0.02)
+    thread.join()
+    assert len(reads) >= 10 and max(reads) < 0.5, (len(reads), max(reads))
+    assert [m.text for m in reader.load("s")] == ["committed", "in flight"]
+    writer.close()
+    reader.close()

@@ -6,7 +6,7 @@ Must not import Jupyter, the engine's loop or provider adapters; litellm is impo
 and only by the litellm embedding backend.
 """
 
-from .base import KnowledgeBase, KnowledgeBaseConfig
+from .base import KnowledgeBase
 from .embeddings import (
     CachingEmbedder,
     Embedder,
@@ -17,7 +17,15 @@ from .embeddings import (
 )
 from .errors import EmbeddingError, KnowledgeError
 from .memory import InMemoryKnowledgeBase
-from .models import DocumentInfo, IngestReport, KbStatus, SearchHit, SkippedPath
+from .models import (
+    DocumentInfo,
+    IngestReport,
+    KbStatus,
+    KnowledgeBaseConfig,
+    SearchHit,
+    SearchResult,
+    SkippedPath,
+)
 
 __all__ = [
     "CachingEmbedder",
@@ -34,6 +42,7 @@ __all__ = [
     "LiteLLMEmbedder",
     "MiniLMEmbedder",
     "SearchHit",
+    "SearchResult",
     "SkippedPath",
     "embedder_from_settings",
 ]

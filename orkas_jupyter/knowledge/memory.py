@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
-from .base import ChunkKey, KnowledgeBase, PreparedDocument, StoredChunk, now
-from .models import DocumentInfo
+from .analysis import Analyzer
+from .base import (
+    ChunkKey,
+    KnowledgeBase,
+    PreparedDocument,
+    StoredChunk,
+    now,
+)
+from .embeddings import Embedder
+from .models import DocumentInfo, KnowledgeBaseConfig
 from .vectors import FloatMatrix
 
 
@@ -21,8 +30,10 @@ class _Doc:
 class InMemoryKnowledgeBase(KnowledgeBase):
     """Keeps documents and chunks in dictionaries; same behaviour as the DuckDB store."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, root: Path | None = None, embedder: Embedder | None = None,
+                 config: KnowledgeBaseConfig | None = None,
+                 analyzer: Analyzer | None = None) -> None:
+        super().__init__(root=root, embedder=embedder, config=config, analyzer=analyzer)
         self._docs: dict[str, _Doc] = {}
         self._chunks: dict[int, StoredChunk] = {}
         self._vector_of: dict[int, bool] = {}

@@ -12,15 +12,19 @@ another connection wrote.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 import numpy as np
 
 from ..knowledge.base import ChunkKey, KnowledgeBase, PreparedDocument, StoredChunk, now
+from ..knowledge.embeddings import embedder_from_settings
 from ..knowledge.errors import KnowledgeError
-from ..knowledge.models import DocumentInfo
+from ..knowledge.models import DocumentInfo, KnowledgeBaseConfig
 from ..knowledge.vectors import FloatMatrix, normalize
+
+if TYPE_CHECKING:
+    from ..config import Settings
 
 SCHEMA_VERSION = 1
 
@@ -356,6 +360,14 @@ class DuckDBKnowledgeBase(KnowledgeBase):
     def _count_chunks(self) -> int:
         row = self.con.execute("SELECT count(*) FROM kb_chunks").fetchone()
         return int(row[0]) if row else 0
+
+
+def open_knowledge_base(con: duckdb.DuckDBPyConnection, settings: Settings, *,
+                        config: KnowledgeBaseConfig | None = None) -> DuckDBKnowledgeBase:
+    """The workspace knowledge base on `con`: names relative to the workspace, the embedding
+    backend `ORKAS_EMBEDDING_MODEL` names (none = BM25 only)."""
+    return DuckDBKnowledgeBase(con, root=settings.workspace,
+                               embedder=embedder_from_settings(settings), config=config)
 
 
 def _doc_info(row: tuple[Any, ...]) -> DocumentInfo:

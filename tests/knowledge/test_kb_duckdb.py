@@ -139,3 +139,18 @@ def test_stemmer_falls_back_when_fts_cannot_load(monkeypatch: pytest.MonkeyPatch
     stemmer = analysis.Stemmer()
     assert stemmer.name == "none"
     assert analysis.Analyzer(stemmer).terms("running dogs") == ["running", "dogs"]
+
+
+async def test_open_knowledge_base_follows_settings(tmp_path: Path) -> None:
+    from orkas_jupyter.config import load_settings
+    from orkas_jupyter.store.kb import open_knowledge_base
+
+    (tmp_path / "notes.md").write_text("Quarterly revenue grew.\n")
+    settings = load_settings({"ORKAS_WORKSPACE": str(tmp_path),
+                              "ORKAS_EMBEDDING_MODEL": "hashing/32"})
+    con = duckdb.connect(str(tmp_path / "orkas.duckdb"))
+    kb = open_knowledge_base(con, settings)
+    await kb.add_paths(["notes.md"])
+    assert kb.status().embedding_model == "hashing-32"
+    assert (await kb.search("revenue")).hits[0].citation() == "notes.md:1-1"
+    con.close()

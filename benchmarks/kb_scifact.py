@@ -32,7 +32,6 @@ sys.path.insert(0, str(REPO))
 
 from orkas_jupyter.knowledge import (  # noqa: E402
     CachingEmbedder,
-    EmbeddingError,
     KnowledgeBaseConfig,
     MiniLMEmbedder,
 )
@@ -40,6 +39,19 @@ from orkas_jupyter.store.kb import DuckDBKnowledgeBase  # noqa: E402
 
 DEFAULT_DATA = Path(os.environ.get("ORKAS_SCIFACT_DIR", REPO / ".." / "shared" / "data" /
                                    "scifact"))
+
+
+def pick_split(data: Path, split: str | None) -> str:
+    """`split` if given, else `dev`, else `test`, else the only qrels file."""
+    if split:
+        return split
+    names = sorted(p.stem for p in (data / "qrels").glob("*.tsv"))
+    for preferred in ("dev", "test"):
+        if preferred in names:
+            return preferred
+    if len(names) == 1:
+        return names[0]
+    raise SystemExit(f"choose --split among {names} in {data / 'qrels'}")
 
 
 def load_beir(data: Path, split: str) -> tuple[dict[str, str], dict[str, str],
@@ -79,6 +91,7 @@ def recall_at(ranked: list[str], rel: dict[str, int], k: int) -> float:
 
 
 async def evaluate(args: argparse.Namespace) -> dict[str, float]:
+    args.split = pick_split(args.data, args.split)
     corpus, queries, qrels = load_beir(args.data, args.split)
     qids = [q for q in qrels if q in queries]
     if args.limit:
@@ -95,12 +108,9 @@ async def evaluate(args: argparse.Namespace) -> dict[str, float]:
     con.execute("SET enable_progress_bar = false")
     kb = DuckDBKnowledgeBase(con, embedder=embedder, config=config)
     start = time.perf_counter()
-    try:
-        report = await kb.add_texts(corpus.items())
-    except EmbeddingError as exc:
-        print(f"vectors unavailable ({exc}); BM25 only")
-        kb = DuckDBKnowledgeBase(duckdb.connect(":memory:"), config=config)
-        embedder, report = None, await kb.add_texts(corpus.items())
+    # An unavailable model is not fatal: chunks are stored without vectors (with a warning)
+    # and only BM25 is measured.
+    report = await kb.add_texts(corpus.items())
     print(f"ingest: {report.summary()} in {time.perf_counter() - start:.1f} s")
     if report.warnings:
         print("warnings:", *report.warnings, sep="\n  ")
@@ -128,7 +138,8 @@ async def evaluate(args: argparse.Namespace) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="BEIR-layout folder")
-    parser.add_argument("--split", default="dev", help="qrels/<split>.tsv")
+    parser.add_argument("--split", default=None,
+                        help="qrels/<split>.tsv (default: dev, else test, else the only one)")
     parser.add_argument("--no-vectors", action="store_true", help="BM25 only")
     parser.add_argument("--limit", type=int, default=0, help="first N queries only")
     parser.add_argument("--chunk-tokens", type=int, default=512)

@@ -46,9 +46,13 @@ DEFAULT_IDLE_SECONDS = float(os.environ.get("ORKAS_STORE_IDLE") or 300)
 class Transport(Protocol):
     """Runs one named operation somewhere and returns its result."""
 
-    def call(self, op: str, args: dict[str, Any], request_id: str) -> Any: ...
+    def call(self, op: str, args: dict[str, Any], request_id: str) -> Any:
+        """Run `op` with `args`; `request_id` identifies the logical call across resends."""
+        ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Release what the transport holds."""
+        ...
 
 
 class DirectTransport:
@@ -58,9 +62,11 @@ class DirectTransport:
         self.engine = StoreEngine(db_path)
 
     def call(self, op: str, args: dict[str, Any], request_id: str) -> Any:
+        """Run the operation in this thread."""
         return self.engine.execute(op, args, request_id)
 
     def close(self) -> None:
+        """Close the file (checkpointing it)."""
         self.engine.close()
 
 
@@ -81,6 +87,8 @@ class SocketTransport:
         self._spawned: list[subprocess.Popen[bytes]] = []
 
     def call(self, op: str, args: dict[str, Any], request_id: str) -> Any:
+        """Send the request, reconnecting (and restarting the server) until it is answered or
+        the retry budget is spent; resends carry the same request id."""
         request = RpcRequest(id=next(self._ids), op=op, args=args, request_id=request_id)
         deadline = time.monotonic() + self.retry_seconds
         with self._lock:
@@ -188,6 +196,7 @@ class SocketTransport:
         return pid if isinstance(pid, int) and pid > 0 else None
 
     def close(self) -> None:
+        """Close the connection (the server keeps serving other kernels)."""
         with self._lock:
             self._drop()
 

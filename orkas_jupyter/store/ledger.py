@@ -14,6 +14,8 @@ from .ops import REGISTRY, NoArgs, OpContext
 
 
 class NotesEditArgs(BaseModel):
+    """Arguments of `notes.edit`."""
+
     action: Action
     content: str = ""
     old: str = ""
@@ -44,10 +46,14 @@ def edit_notes(ctx: OpContext, args: NotesEditArgs) -> dict[str, Any]:
 
 
 class RecordingKey(BaseModel):
+    """Arguments of `recording.get`."""
+
     key: str
 
 
 class RecordingPut(BaseModel):
+    """Arguments of `recording.put`."""
+
     key: str
     payload: str
 
@@ -69,6 +75,8 @@ def put_recording(ctx: OpContext, args: RecordingPut) -> None:
 
 
 class UsageRecord(BaseModel):
+    """One model call for the ledger."""
+
     request_id: str
     session_id: str
     model: str
@@ -78,6 +86,8 @@ class UsageRecord(BaseModel):
 
 
 class SessionFilter(BaseModel):
+    """Optional session to restrict a summary to."""
+
     session_id: str | None = None
 
 
@@ -106,6 +116,8 @@ def usage_summary(ctx: OpContext, args: SessionFilter) -> list[dict[str, Any]]:
 
 
 class ToolCallRecord(BaseModel):
+    """One tool call for the statistics."""
+
     call_id: str
     session_id: str
     tool: str

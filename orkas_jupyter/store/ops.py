@@ -79,6 +79,7 @@ class OpRegistry:
         return op
 
     def names(self) -> list[str]:
+        """Registered operation names, sorted."""
         return sorted(self._ops)
 
 
@@ -111,26 +112,36 @@ class WireMessage(BaseModel):
 
 
 class SessionArgs(BaseModel):
+    """A session id."""
+
     session_id: str
 
 
 class AppendArgs(BaseModel):
+    """Messages for a session (append or rewrite)."""
+
     session_id: str
     messages: list[WireMessage]
 
 
 class EnsureArgs(BaseModel):
+    """A session to create when missing."""
+
     session_id: str
     title: str = ""
     notebook: str = ""
 
 
 class RenameArgs(BaseModel):
+    """A session's new title."""
+
     session_id: str
     title: str
 
 
 class NoArgs(BaseModel):
+    """No arguments."""
+
     pass
 
 
@@ -222,6 +233,8 @@ def rewrite_messages(ctx: OpContext, args: AppendArgs) -> int:
 
 
 class LoadArgs(BaseModel):
+    """A session to load, with what the caller already holds."""
+
     session_id: str
     # What the caller already holds: the history's generation and how many rows of it.
     known_generation: int | None = None

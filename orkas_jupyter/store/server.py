@@ -60,6 +60,7 @@ class _Connection(socketserver.BaseRequestHandler):
     server: StoreServer
 
     def handle(self) -> None:
+        """Answer frames until the client disconnects."""
         self.server.track(self.request, +1)
         try:
             while True:
@@ -105,6 +106,7 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
             self.last_active = time.monotonic()
 
     def touch(self) -> None:
+        """Note activity (the idle clock restarts)."""
         self.last_active = time.monotonic()
 
     def idle_for(self) -> float:

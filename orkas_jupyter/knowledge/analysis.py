@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CAMEL_HINT = re.compile(r"[a-z0-9][A-Z]")
+_CAMEL_WORD = re.compile(r"[^\W_]*[a-z0-9][A-Z][^\W_]*")
 _MAX_TOKEN = 64
 
 # A moderate English list (close to NLTK's): removes function words without touching
@@ -90,7 +92,20 @@ class Analyzer:
         return f"v1:{self.stemmer.name}:stop-en"
 
     def tokens(self, text: str) -> list[str]:
-        """Unstemmed, lower-cased tokens without stop words."""
+        """Unstemmed, lower-cased tokens without stop words (camelCase words also give their
+        parts; each CJK character is a token)."""
+        if not text.isascii() and _CJK.search(text):
+            return self._tokens_slow(text)
+        # Fast path (most text): one regex pass over the lower-cased text, then the parts of
+        # camelCase words, which only the original casing reveals.
+        out = _TOKEN.findall(text.lower())
+        if _CAMEL_HINT.search(text):
+            for word in _CAMEL_WORD.findall(text):
+                out.extend(part.lower() for part in _CAMEL.split(word))
+        return [t if len(t) <= _MAX_TOKEN else t[:_MAX_TOKEN] for t in out
+                if t not in STOP_WORDS]
+
+    def _tokens_slow(self, text: str) -> list[str]:
         out: list[str] = []
         for raw in _TOKEN.findall(text):
             if not raw.isascii() and _CJK.search(raw):

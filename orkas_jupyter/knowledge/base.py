@@ -2,7 +2,7 @@
 ingestion (extract → hash check → chunk → analyse → embed → store), search (BM25 and vector
 lists fused by weighted RRF, M2) and the in-memory indexes searched by both.
 
-Subclasses implement only storage (`_find_document`, `_save_documents`, ...). Search always
+Subclasses implement only storage (`_find_documents`, `_save_documents`, ...). Search always
 runs on `Bm25Index` and `VectorIndex` held here; the DuckDB implementation rebuilds them from
 its tables when another connection changed the data.
 """
@@ -121,8 +121,8 @@ class KnowledgeBase(ABC):
         """Bring the indexes up to date with storage (another connection may have written)."""
 
     @abstractmethod
-    def _find_document(self, name: str) -> DocumentInfo | None:
-        """The stored document called `name`, if any."""
+    def _find_documents(self, names: list[str]) -> dict[str, DocumentInfo]:
+        """The stored documents among `names` (one lookup for a whole batch)."""
 
     @abstractmethod
     def _save_documents(self, docs: list[PreparedDocument],
@@ -163,14 +163,15 @@ class KnowledgeBase(ABC):
         async with self._write_lock:
             self._sync()
             prepared: list[PreparedDocument] = []
-            for path in files:
-                name = document_name(path, self.root)
+            names = [document_name(path, self.root) for path in files]
+            known = self._find_documents(names)
+            for path, name in zip(files, names, strict=True):
                 try:
                     extracted = await asyncio.to_thread(extract_file, path)
                 except SkipFile as skip:
                     report.skipped.append(SkippedPath(path=name, reason=skip.reason))
                     continue
-                doc = self._prepare(name, str(path), extracted, report)
+                doc = self._prepare(name, str(path), extracted, known.get(name), report)
                 if doc is not None:
                     prepared.append(doc)
             await self._commit(prepared, report)
@@ -192,9 +193,10 @@ class KnowledgeBase(ABC):
         async with self._write_lock:
             self._sync()
             prepared = []
+            known = self._find_documents([name for name, _ in pairs])
             for name, text in pairs:
                 extracted = Extracted(kind, [Section(text)], text.encode("utf-8"))
-                doc = self._prepare(name, None, extracted, report)
+                doc = self._prepare(name, None, extracted, known.get(name), report)
                 if doc is not None:
                     prepared.append(doc)
             await self._commit(prepared, report)
@@ -207,9 +209,8 @@ class KnowledgeBase(ABC):
         return digest.hexdigest()
 
     def _prepare(self, name: str, source: str | None, extracted: Extracted,
-                 report: IngestReport) -> PreparedDocument | None:
+                 existing: DocumentInfo | None, report: IngestReport) -> PreparedDocument | None:
         content_hash = self._content_hash(extracted.raw)
-        existing = self._find_document(name)
         if existing is not None and existing.content_hash == content_hash:
             report.unchanged.append(name)
             return None

@@ -40,9 +40,8 @@ class InMemoryKnowledgeBase(KnowledgeBase):
         self._next_doc = 1
         self._next_chunk = 1
 
-    def _find_document(self, name: str) -> DocumentInfo | None:
-        doc = self._docs.get(name)
-        return doc.info if doc else None
+    def _find_documents(self, names: list[str]) -> dict[str, DocumentInfo]:
+        return {n: self._docs[n].info for n in names if n in self._docs}
 
     def _save_documents(self, docs: list[PreparedDocument],
                         vectors: list[FloatMatrix | None]) -> None:

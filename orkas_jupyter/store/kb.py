@@ -173,14 +173,34 @@ class DuckDBKnowledgeBase(KnowledgeBase):
 
     # -- writes ------------------------------------------------------------------------------
 
+    def _insert_from(self, table: str, select: str, columns: dict[str, Any],
+                     params: list[Any] | None = None) -> None:
+        """INSERT from numpy columns, registered explicitly (not by frame-inspecting
+        replacement scans, which break when the connection is wrapped or proxied)."""
+        view = f"kb_tmp_{table}"
+        self.con.register(view, columns)
+        try:
+            self.con.execute(f"INSERT INTO {table} SELECT {select} FROM {view}", params or [])
+        finally:
+            self.con.unregister(view)
+
+    def _delete_chunk_rows(self, table: str, chunk_ids: list[int]) -> None:
+        view = "kb_tmp_ids"
+        self.con.register(view, {"chunk_id": np.asarray(chunk_ids, dtype=np.int64)})
+        try:
+            self.con.execute(f"DELETE FROM {table} WHERE chunk_id IN "
+                             f"(SELECT chunk_id FROM {view})")
+        finally:
+            self.con.unregister(view)
+
     def _insert_postings(self, chunk_ids: list[int], counts: list[Any]) -> list[int]:
         new_terms = sorted({t for c in counts for t in c if t not in self._term_id})
         if new_terms:
             start = max(self._term_id.values(), default=-1) + 1
             ids = np.arange(start, start + len(new_terms), dtype=np.int32)
             self._term_id.update(zip(new_terms, ids.tolist(), strict=True))
-            new = {"term_id": ids, "term": np.asarray(new_terms, dtype=object)}  # noqa: F841
-            self.con.execute("INSERT INTO kb_terms SELECT term_id, term FROM new")
+            self._insert_from("kb_terms", "term_id, term",
+                              {"term_id": ids, "term": np.asarray(new_terms, dtype=object)})
         cids: list[int] = []
         tids: list[int] = []
         tfs: list[int] = []
@@ -191,9 +211,10 @@ class DuckDBKnowledgeBase(KnowledgeBase):
                 cids.append(cid)
                 tids.append(self._term_id[term])
                 tfs.append(tf)
-        post = {"chunk_id": np.asarray(cids, dtype=np.int64),  # noqa: F841
-                "term_id": np.asarray(tids, dtype=np.int32), "tf": np.asarray(tfs, np.int32)}
-        self.con.execute("INSERT INTO kb_postings SELECT chunk_id, term_id, tf FROM post")
+        self._insert_from("kb_postings", "chunk_id, term_id, tf",
+                          {"chunk_id": np.asarray(cids, dtype=np.int64),
+                           "term_id": np.asarray(tids, dtype=np.int32),
+                           "tf": np.asarray(tfs, dtype=np.int32)})
         return lengths
 
     def _insert_vectors(self, chunk_ids: list[int], vectors: FloatMatrix) -> None:
@@ -205,8 +226,8 @@ class DuckDBKnowledgeBase(KnowledgeBase):
         for j in range(matrix.shape[1]):
             cols[f"c{j}"] = np.ascontiguousarray(matrix[:, j])
         listing = ", ".join(f"c{j}" for j in range(matrix.shape[1]))
-        self.con.execute("INSERT INTO kb_vectors SELECT chunk_id, ?, "
-                         f"array_value({listing})::FLOAT[] FROM cols", [self.embedder.name])
+        self._insert_from("kb_vectors", f"chunk_id, ?, array_value({listing})::FLOAT[]", cols,
+                          [self.embedder.name])
 
     def _delete_in_tx(self, names: list[str]) -> list[int]:
         rows = self.con.execute(
@@ -214,10 +235,8 @@ class DuckDBKnowledgeBase(KnowledgeBase):
             "WHERE d.name IN (SELECT unnest(?::VARCHAR[]))", [names]).fetchall()
         old = [int(r[0]) for r in rows]
         if old:
-            ids = {"chunk_id": np.asarray(old, dtype=np.int64)}  # noqa: F841
             for table in ("kb_postings", "kb_vectors", "kb_chunks"):
-                self.con.execute(f"DELETE FROM {table} WHERE chunk_id IN "
-                                 "(SELECT chunk_id FROM ids)")
+                self._delete_chunk_rows(table, old)
         self.con.execute("DELETE FROM kb_documents WHERE name IN (SELECT unnest(?::VARCHAR[]))",
                          [names])
         return old
@@ -261,7 +280,7 @@ class DuckDBKnowledgeBase(KnowledgeBase):
             self.con.executemany("INSERT INTO kb_documents VALUES (?, ?, ?, ?, ?, ?, ?)",
                                  doc_rows)
             lengths = self._insert_postings(all_ids, all_counts)
-            new = {  # noqa: F841 - read by DuckDB's replacement scan below
+            new = {
                 "chunk_id": np.asarray(all_ids, dtype=np.int64),
                 "doc_id": np.asarray(chunk_cols["doc_id"], dtype=np.int64),
                 # No None in object columns: DuckDB's numpy scan then needs pandas.
@@ -272,8 +291,8 @@ class DuckDBKnowledgeBase(KnowledgeBase):
                 "length": np.asarray(lengths, dtype=np.int32),
                 "text": np.asarray(chunk_cols["text"], dtype=object),
             }
-            self.con.execute("INSERT INTO kb_chunks SELECT chunk_id, doc_id, nullif(locator, ''), "
-                             "start_line, end_line, length, text FROM new")
+            self._insert_from("kb_chunks", "chunk_id, doc_id, nullif(locator, ''), start_line, "
+                              "end_line, length, text", new)
             if vec_ids:
                 self._insert_vectors(vec_ids, np.vstack(vec_parts))
             self._bump_generation()
@@ -312,9 +331,7 @@ class DuckDBKnowledgeBase(KnowledgeBase):
     def _save_vectors(self, chunk_ids: list[int], vectors: FloatMatrix) -> None:
         self.con.begin()
         try:
-            ids = {"chunk_id": np.asarray(chunk_ids, dtype=np.int64)}  # noqa: F841
-            self.con.execute("DELETE FROM kb_vectors WHERE chunk_id IN "
-                             "(SELECT chunk_id FROM ids)")
+            self._delete_chunk_rows("kb_vectors", chunk_ids)
             self._insert_vectors(chunk_ids, vectors)
             self._bump_generation()
             self.con.commit()
@@ -326,11 +343,13 @@ class DuckDBKnowledgeBase(KnowledgeBase):
 
     # -- reads -------------------------------------------------------------------------------
 
-    def _find_document(self, name: str) -> DocumentInfo | None:
-        row = self.con.execute(
+    def _find_documents(self, names: list[str]) -> dict[str, DocumentInfo]:
+        if not names:
+            return {}
+        rows = self.con.execute(
             "SELECT name, source, kind, content_hash, chunks, added_at FROM kb_documents "
-            "WHERE name = ?", [name]).fetchone()
-        return None if row is None else _doc_info(row)
+            "WHERE name IN (SELECT unnest(?::VARCHAR[]))", [names]).fetchall()
+        return {r[0]: _doc_info(r) for r in rows}
 
     def _list_documents(self) -> list[DocumentInfo]:
         rows = self.con.execute("SELECT name, source, kind, content_hash, chunks, added_at "

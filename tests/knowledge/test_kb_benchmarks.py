@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -16,6 +18,7 @@ def run(script: str, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_scifact_benchmark_scores_a_tiny_beir_set(tmp_path: Path) -> None:
     (tmp_path / "qrels").mkdir()
     docs = [{"_id": "d1", "title": "Cats", "text": "Cats purr when content."},
@@ -35,6 +38,7 @@ def test_scifact_benchmark_scores_a_tiny_beir_set(tmp_path: Path) -> None:
     assert last == "RESULT PF6 bm25_ndcg10=0.5000 hybrid_ndcg10=n/a bm25_recall100=0.5000"
 
 
+@pytest.mark.slow
 def test_latency_benchmark_reports_every_mode() -> None:
     out = run("kb_latency.py", "--sizes", "200", "--queries", "5")
     last = out.strip().splitlines()[-1]

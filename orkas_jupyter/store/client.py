@@ -38,6 +38,8 @@ from .rpc import (
     socket_path_for,
 )
 
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+
 # The server exits after this long with no client connected (a kernel keeps its connection
 # open, so this counts from the last kernel's exit). `ORKAS_STORE_IDLE` overrides it.
 DEFAULT_IDLE_SECONDS = float(os.environ.get("ORKAS_STORE_IDLE") or 300)
@@ -181,12 +183,18 @@ class SocketTransport:
             old.poll()  # reap servers that exited
         self._spawned = [p for p in self._spawned if p.returncode is None]
         err = tempfile.TemporaryFile()  # noqa: SIM115 (read after the child exits)
+        env = scrubbed_environ()  # the server needs no credentials, so it gets none
+        # Importable from anywhere (a source checkout too), and not pinned to the kernel's
+        # working directory, which the user may delete or unmount.
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH", "")) if p)
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
         proc = subprocess.Popen(
             [sys.executable, "-m", "orkas_jupyter.store.server", str(self.db_path),
              "--idle", str(self.idle_seconds)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
             start_new_session=True,  # outlives the kernel and its interrupts
-            env=scrubbed_environ())  # the server needs no credentials, so it gets none
+            cwd=self.db_path.parent, env=env)
         self._spawned.append(proc)
         return proc, err
 

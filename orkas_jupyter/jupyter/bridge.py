@@ -7,7 +7,7 @@ a callable and is resolved by the browser's `{"type": "nb_reply", "rid", "ok", "
 "error"}`. `BridgeHub` keeps the links of the browser views open on this kernel; the newest one
 answers. Replies arrive on whatever thread the transport delivers them (a comm subshell in
 JupyterLab 4.6), so a request waits on a thread-safe future, never on the kernel's main thread.
-See docs/architecture.md ("Live notebook bridge") for the design and its limits.
+See docs/jupyterlab.md ("The live notebook bridge") for the design and its limits.
 """
 
 from __future__ import annotations

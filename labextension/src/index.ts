@@ -1,0 +1,90 @@
+/**
+ * orkas-jupyter's JupyterLab / Notebook 7 extension: the right-side "Orkas" chat panel for the
+ * active notebook's kernel, a command-palette entry and shortcut, and the live notebook bridge
+ * (one `OrkasConnection` per open notebook).
+ */
+import {
+  ILabShell,
+  JupyterFrontEnd,
+  JupyterFrontEndPlugin
+} from '@jupyterlab/application';
+import { ICommandPalette } from '@jupyterlab/apputils';
+import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import { IRenderMimeRegistry } from '@jupyterlab/rendermime';
+
+import { OrkasConnection } from './bridge';
+import { OrkasPanel } from './panel';
+
+const COMMAND = 'orkas:open-chat';
+
+const plugin: JupyterFrontEndPlugin<void> = {
+  id: 'orkas-jupyter:plugin',
+  description: 'Orkas side panel and live notebook bridge',
+  autoStart: true,
+  requires: [INotebookTracker],
+  optional: [ICommandPalette, IRenderMimeRegistry, ILabShell],
+  activate: (
+    app: JupyterFrontEnd,
+    tracker: INotebookTracker,
+    palette: ICommandPalette | null,
+    rendermime: IRenderMimeRegistry | null,
+    labShell: ILabShell | null
+  ) => {
+    const connections = new Map<NotebookPanel, OrkasConnection>();
+    const panel = new OrkasPanel(rendermime);
+    panel.title.label = 'Orkas';
+    app.shell.add(panel, 'right', { rank: 600 });
+
+    const connectionFor = (nb: NotebookPanel | null): OrkasConnection | null => {
+      if (!nb) {
+        return null;
+      }
+      let connection = connections.get(nb);
+      if (!connection) {
+        connection = new OrkasConnection(nb);
+        connections.set(nb, connection);
+        nb.disposed.connect(() => {
+          connections.get(nb)?.dispose();
+          connections.delete(nb);
+          if (tracker.currentWidget === null) {
+            panel.setConnection(null);
+          }
+        });
+      }
+      return connection;
+    };
+
+    // Every open notebook gets a bridge, whether or not the panel shows it (T7).
+    tracker.widgetAdded.connect((_, nb) => {
+      connectionFor(nb);
+    });
+    tracker.forEach(nb => connectionFor(nb));
+    tracker.currentChanged.connect((_, nb) => panel.setConnection(connectionFor(nb)));
+    panel.setConnection(connectionFor(tracker.currentWidget));
+
+    app.commands.addCommand(COMMAND, {
+      label: 'Orkas: Open Chat Panel',
+      caption: "Chat with the Orkas agent in the active notebook's kernel",
+      execute: () => {
+        if (labShell) {
+          labShell.activateById(panel.id);
+        } else {
+          app.shell.activateById(panel.id);
+        }
+        panel.setConnection(connectionFor(tracker.currentWidget));
+        panel.focusInput();
+      }
+    });
+    app.commands.addKeyBinding({
+      command: COMMAND,
+      keys: ['Accel Shift O'],
+      selector: 'body'
+    });
+    palette?.addItem({ command: COMMAND, category: 'Orkas' });
+
+    // Tests drive the page through this (read-only use; see tests/e2e).
+    (window as any).orkasJupyter = { connections, panel };
+  }
+};
+
+export default plugin;

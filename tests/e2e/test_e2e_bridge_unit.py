@@ -1,0 +1,177 @@
+"""The bridge's kernel half against a scripted browser (no Jupyter): requests, replies from
+another thread, errors, timeouts, closed views, and the runtime seam."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+from orkas_jupyter.engine.errors import ToolError
+from orkas_jupyter.jupyter.bridge import BridgeHub, BrowserLink, LiveNotebook
+from orkas_jupyter.tools.notebook_doc import Cell
+
+
+class FakeBrowser:
+    """Answers `nb_request`s from a thread of its own, like a comm subshell does."""
+
+    def __init__(self, cells: list[dict[str, Any]], *, answer: bool = True) -> None:
+        self.cells = cells
+        self.answer = answer
+        self.requests: list[dict[str, Any]] = []
+        self.link = BrowserLink(self.receive, path="work/analysis.ipynb", timeout=2)
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        self.requests.append(msg)
+        if self.answer:
+            threading.Thread(target=self._reply, args=(msg,)).start()
+
+    def _index(self, cell_id: str) -> int:
+        for i, cell in enumerate(self.cells):
+            if cell["id"] == cell_id:
+                return i
+        raise ValueError(f"no cell with id {cell_id}")
+
+    def _reply(self, msg: dict[str, Any]) -> None:
+        op, args = msg["op"], msg["args"]
+        try:
+            if op == "cells":
+                result: Any = [dict(c) for c in self.cells]
+            elif op == "insert":
+                at = self._index(args["after_id"]) + 1 if args["after_id"] else len(self.cells)
+                self.cells.insert(at, dict(args["cell"]))
+                result = {"index": at, "id": args["cell"]["id"]}
+            elif op == "update":
+                cell = self.cells[self._index(args["cell_id"])]
+                for key in ("source", "outputs", "execution_count"):
+                    if key in args:
+                        cell[key] = args[key]
+                if "metadata" in args:
+                    cell["metadata"] = {**cell.get("metadata", {}), **args["metadata"]}
+                result = dict(cell)
+            elif op == "delete":
+                del self.cells[self._index(args["cell_id"])]
+                result = None
+            else:
+                raise ValueError(f"unknown op {op}")
+            reply = {"type": "nb_reply", "rid": msg["rid"], "ok": True, "result": result}
+        except ValueError as exc:
+            reply = {"type": "nb_reply", "rid": msg["rid"], "ok": False, "error": str(exc)}
+        self.link.resolve(reply)
+
+
+def _cells() -> list[dict[str, Any]]:
+    return [{"id": "a1", "cell_type": "code", "source": "x = 1  # typed, not saved",
+             "outputs": [], "execution_count": None, "metadata": {}},
+            {"id": "b2", "cell_type": "markdown", "source": ["# Title\n", "text"],
+             "metadata": {}}]
+
+
+async def test_live_notebook_reads_and_edits_the_browser_document():
+    browser = FakeBrowser(_cells())
+    nb = LiveNotebook(browser.link)
+    cells = await nb.cells()
+    assert [c.id for c in cells] == ["a1", "b2"]
+    assert cells[0].source == "x = 1  # typed, not saved"
+    assert cells[1].source == "# Title\ntext"  # list sources are joined
+    index = await nb.insert(Cell(id="c3", cell_type="code", source="print(x)",
+                                 metadata={"orkas": {"session": "s1"}}), "a1")
+    assert index == 1
+    assert [c["id"] for c in browser.cells] == ["a1", "c3", "b2"]
+    out = [{"output_type": "stream", "name": "stdout", "text": "1\n"}]
+    updated = await nb.update("c3", outputs=out, execution_count=None,
+                              metadata={"orkas": {"session": "s1", "turn": 2}})
+    assert updated.outputs == out
+    assert browser.cells[1]["metadata"] == {"orkas": {"session": "s1", "turn": 2}}
+    await nb.delete("a1")
+    assert [c["id"] for c in browser.cells] == ["c3", "b2"]
+    assert "work/analysis.ipynb" in nb.describe()
+
+
+async def test_browser_errors_become_tool_errors_and_change_nothing():
+    browser = FakeBrowser(_cells())
+    nb = LiveNotebook(browser.link)
+    with pytest.raises(ToolError, match="no cell with id zz"):
+        await nb.update("zz", source="y")
+    assert browser.cells[0]["source"] == "x = 1  # typed, not saved"
+
+
+async def test_insert_that_loses_the_id_is_reported():
+    browser = FakeBrowser(_cells())
+    original = browser._reply
+
+    def renaming(msg: dict[str, Any]) -> None:
+        if msg["op"] == "insert":
+            msg["args"]["cell"]["id"] = "other"
+        original(msg)
+
+    browser._reply = renaming  # type: ignore[method-assign]
+    with pytest.raises(ToolError, match="did not keep the new cell's id"):
+        await LiveNotebook(browser.link).insert(Cell(id="c3", cell_type="code", source=""), None)
+
+
+async def test_silent_browser_times_out_with_a_clear_message():
+    browser = FakeBrowser(_cells(), answer=False)
+    browser.link.timeout = 0.2
+    with pytest.raises(ToolError, match="did not answer within"):
+        await LiveNotebook(browser.link).cells()
+    # A late reply to the abandoned request is ignored.
+    assert not browser.link.resolve({"type": "nb_reply", "rid": browser.requests[0]["rid"],
+                                     "ok": True, "result": []})
+
+
+async def test_closing_the_view_fails_waiting_requests_at_once():
+    browser = FakeBrowser(_cells(), answer=False)
+    hub = BridgeHub()
+    hub.add(browser.link)
+    task = asyncio.ensure_future(LiveNotebook(browser.link).cells())
+    await asyncio.sleep(0.05)
+    hub.remove(browser.link)
+    with pytest.raises(ToolError, match="browser view closed"):
+        await asyncio.wait_for(task, 1)
+    assert hub.current() is None
+    with pytest.raises(ToolError, match="browser view closed"):
+        await LiveNotebook(browser.link).cells()
+
+
+def test_a_failing_transport_is_a_tool_error():
+    def broken(msg: dict[str, Any]) -> None:
+        raise OSError("comm closed")
+
+    future = BrowserLink(broken).request("cells")
+    with pytest.raises(ToolError, match="Could not reach the notebook"):
+        future.result(timeout=1)
+
+
+class _Agent:
+    def __init__(self, notebook: Any) -> None:
+        self.ctx = type("Ctx", (), {"services": {"notebook": notebook}})()
+
+
+class _Runtime:
+    def __init__(self) -> None:
+        self.file_backend = object()
+        self.agents = {"s": _Agent(self.notebook)}
+
+    def notebook(self) -> Any:
+        return self.file_backend
+
+
+def test_hub_install_prefers_the_live_view_and_falls_back_to_the_file():
+    hub = BridgeHub()
+    rt = _Runtime()
+    hub.install(rt)
+    hub.install(rt)  # idempotent: does not wrap twice
+    assert rt.notebook() is rt.file_backend
+    assert rt.agents["s"].ctx.services["notebook"]() is rt.file_backend
+    first, second = FakeBrowser(_cells()), FakeBrowser(_cells())
+    hub.add(first.link)
+    hub.add(second.link)
+    live = rt.notebook()
+    assert isinstance(live, LiveNotebook) and live.link is second.link  # newest view answers
+    hub.remove(second.link)
+    assert rt.agents["s"].ctx.services["notebook"]().link is first.link
+    hub.remove(first.link)
+    assert rt.notebook() is rt.file_backend

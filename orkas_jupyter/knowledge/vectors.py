@@ -29,6 +29,7 @@ class VectorIndex:
         self.dim: int | None = None
         self._matrix = np.zeros((0, 0), dtype=np.float32)
         self._has = np.zeros(0, dtype=bool)
+        self._used = 0  # rows below this may hold vectors; capacity beyond is never scanned
 
     @property
     def count(self) -> int:
@@ -61,6 +62,7 @@ class VectorIndex:
         self._grow(int(rows.max()) + 1, int(vectors.shape[1]))
         self._matrix[rows] = normalize(vectors)
         self._has[rows] = True
+        self._used = max(self._used, int(rows.max()) + 1)
 
     def remove(self, rows: npt.NDArray[np.int64]) -> None:
         """Forget the vectors of `rows`."""
@@ -78,8 +80,9 @@ class VectorIndex:
         q = normalize(query)[0]
         if len(q) != self.dim:
             raise ValueError(f"query dimension {len(q)} does not match the index ({self.dim})")
-        scores = self._matrix @ q
-        scores[~self._has] = -np.inf
+        # Memory-bound: one pass over the used rows (100k × 384 float32 = 154 MB).
+        scores = self._matrix[: self._used] @ q
+        scores[~self._has[: self._used]] = -np.inf
         limit = min(limit, self.count)
         top = np.argpartition(-scores, limit - 1)[:limit]
         top = top[np.argsort(-scores[top], kind="stable")]

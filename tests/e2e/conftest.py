@@ -112,6 +112,7 @@ def lab(model_server: FakeModelServer, tmp_path_factory: pytest.TempPathFactory)
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
            f"--port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
            "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None", "--allow-root",
+           "--JupyterNotebookApp.expose_app_in_browser=True",
            f"--ServerApp.root_dir={root}"]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -170,8 +171,8 @@ class NotebookPage:
     def __init__(self, page: Any, lab: Lab, name: str, artifacts: Path) -> None:
         self.page, self.lab, self.name, self.artifacts = page, lab, name, artifacts
 
-    def open(self) -> NotebookPage:
-        self.page.goto(self.lab.open_url(self.name))
+    def open(self, url: str | None = None) -> NotebookPage:
+        self.page.goto(url or self.lab.open_url(self.name))
         self.page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=60_000)
         self.page.wait_for_function(
             "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
@@ -238,10 +239,12 @@ def notebook(page: Any, lab: Lab, artifacts: Path, request: pytest.FixtureReques
     """`notebook(cells)` writes `<test name>.ipynb`, opens it and waits for the Orkas comm."""
     opened: list[NotebookPage] = []
 
-    def make(cells: list[str]) -> NotebookPage:
+    def make(cells: list[str], *, classic: bool = False) -> NotebookPage:
         name = f"{request.node.name}.ipynb"
         lab.notebook(name, cells)
-        nb = NotebookPage(page, lab, name, artifacts).open()
+        # classic: the Notebook 7 page of the same server instead of JupyterLab.
+        url = f"{lab.url}notebooks/{name}?token={lab.token}" if classic else None
+        nb = NotebookPage(page, lab, name, artifacts).open(url)
         opened.append(nb)
         return nb
 

@@ -100,7 +100,12 @@ def test_c_panel_chat_answers_while_a_cell_runs(notebook, fake_model):
     fake_model.script([reply("Panel answer while your cell runs.")])
     nb = notebook(["import time\ntime.sleep(120)"])
     nb.run(0)
-    panel = nb.open_panel()
+    # Open the panel from the command palette.
+    nb.page.keyboard.press("Control+Shift+C")
+    nb.page.locator(".lm-CommandPalette-input").fill("Orkas")
+    nb.page.locator(".lm-CommandPalette-item", has_text="Orkas: Open Chat Panel").click()
+    panel = nb.page.locator("#orkas-chat-panel")
+    panel.wait_for(state="visible")
     panel.locator("textarea").fill("are you there?")
     panel.locator(".orkas-Send").click()
     panel.locator(".orkas-Message.orkas-mod-assistant",
@@ -160,3 +165,19 @@ def test_e_risky_bash_asks_and_deny_means_it_never_runs(notebook, fake_model, la
     assert "denied" in approval.inner_text()
     tool_result = _tool_text(fake_model.chat_requests[1].messages).lower()
     assert "den" in tool_result  # the model is told the user said no
+
+
+def test_notebook7_has_the_panel_shortcut_and_bridge(notebook, fake_model):
+    fake_model.script([tool_call("list_cells", {}), reply("Notebook 7 sees x = 5.")])
+    nb = notebook(["x = 5"], classic=True)
+    assert nb.page.evaluate("() => window.jupyterapp.name").startswith("Jupyter Notebook")
+    nb.page.locator(".jp-Notebook").first.click()
+    nb.page.keyboard.press("Escape")
+    nb.page.keyboard.press("Control+Shift+O")  # the shortcut opens the panel
+    panel = nb.page.locator("#orkas-chat-panel")
+    panel.wait_for(state="visible")
+    panel.locator("textarea").fill("what is in the notebook?")
+    panel.locator(".orkas-Send").click()
+    panel.locator(".orkas-Message.orkas-mod-assistant", has_text="sees x = 5").wait_for()
+    nb.shot("notebook7-panel")
+    assert "x = 5" in _tool_text(fake_model.chat_requests[1].messages)

@@ -114,6 +114,21 @@ class KnowledgeBase(ABC):
         rows = [self._chunk_row.pop(c) for c in chunk_ids if c in self._chunk_row]
         self._bm25.remove(rows)
         self._vectors.remove(np.asarray(rows, dtype=np.int64))
+        dead = len(self._row_chunk) - len(self._chunk_row)
+        # Removed rows are only masked; once they outnumber the live ones (repeated
+        # re-ingests in a long session), renumber so memory and scan time follow live data.
+        if dead > max(1024, len(self._chunk_row)):
+            self._compact()
+
+    def _compact(self) -> None:
+        live = sorted(self._chunk_row.items(), key=lambda item: item[1])
+        mapping = np.full(len(self._row_chunk), -1, dtype=np.int64)
+        mapping[[row for _, row in live]] = np.arange(len(live), dtype=np.int64)
+        self._bm25.compact(mapping, len(live))
+        self._vectors.compact(mapping, len(live))
+        self._row_key = [self._row_key[row] for _, row in live]
+        self._row_chunk = [chunk for chunk, _ in live]
+        self._chunk_row = {chunk: new for new, (chunk, _) in enumerate(live)}
 
     # -- storage, implemented per backend --------------------------------------------------
 

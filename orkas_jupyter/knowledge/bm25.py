@@ -99,6 +99,22 @@ class Bm25Index:
         idx = idx[idx < len(self._alive)]
         self._alive[idx] = False
 
+    def compact(self, mapping: IntArray, size: int) -> None:
+        """Renumber rows: row r becomes `mapping[r]` (or disappears where it is -1)."""
+        length = np.zeros(max(size, 1), dtype=np.float32)
+        alive = np.zeros(max(size, 1), dtype=bool)
+        old = np.flatnonzero(mapping[: len(self._length)] >= 0)
+        length[mapping[old]] = self._length[old]
+        alive[mapping[old]] = self._alive[old]
+        postings: dict[str, _Postings] = defaultdict(_Postings)
+        for term, entry in self._postings.items():
+            rows, tfs = entry.arrays()
+            new_rows = mapping[rows]
+            keep = new_rows >= 0
+            if keep.any():
+                postings[term].add(new_rows[keep], tfs[keep])
+        self._postings, self._length, self._alive = postings, length, alive
+
     def search(self, terms: list[str], limit: int) -> list[tuple[int, float]]:
         """Top `limit` (row, score) for the query terms, best first; only rows that match."""
         n_live = self.live_rows

@@ -69,6 +69,17 @@ class VectorIndex:
         rows = rows[rows < len(self._has)]
         self._has[rows] = False
 
+    def compact(self, mapping: npt.NDArray[np.int64], size: int) -> None:
+        """Renumber rows: row r becomes `mapping[r]` (or disappears where it is -1)."""
+        if self.dim is None:
+            return
+        matrix = np.zeros((max(size, 1), self.dim), dtype=np.float32)
+        has = np.zeros(max(size, 1), dtype=bool)
+        old = np.flatnonzero(mapping[: self._used] >= 0)
+        matrix[mapping[old]] = self._matrix[old]
+        has[mapping[old]] = self._has[old]
+        self._matrix, self._has, self._used = matrix, has, size
+
     def has(self, row: int) -> bool:
         """True when `row` has a vector."""
         return row < len(self._has) and bool(self._has[row])

@@ -241,3 +241,23 @@ async def test_large_ingest_commits_in_groups_and_survives_an_outage(
     assert second.chunks_written == 7 and len(second.warnings) == 1
     assert embedder.calls == 1  # after one failure the other groups skip the model
     assert kb.status().chunks == 14 and kb.status().embedded_chunks == 7
+
+
+async def test_repeated_reingest_compacts_the_indexes(make_kb: Callable) -> None:
+    kb = make_kb(embedder=HashingEmbedder(16),
+                 config=KnowledgeBaseConfig(chunk_tokens=16, overlap_tokens=0))
+    await kb.add_texts([("keep", "stable alpha text")])
+    versions = 15
+    for version in range(versions):
+        lines = "\n".join(f"version {version} line {i} omega" for i in range(200))
+        await kb.add_text("churn", lines)
+    live = kb.status().chunks
+    assert 90 < live < 200
+    # Without compaction every replaced version would stay as masked rows (~1,500).
+    assert len(kb._row_chunk) <= 1024 + 2 * live < versions * (live - 1)
+    assert (await kb.search("stable alpha")).hits[0].document == "keep"
+    hit = (await kb.search("version 14 line 7 omega", top_k=3)).hits[0]
+    assert hit.document == "churn" and "version 14 line 7 omega" in hit.text
+    old = (await kb.search("version 3 line 7", top_k=50)).hits
+    assert old and all("version 14 " in h.text for h in old if h.document == "churn")
+    assert (await kb.search("stable alpha text", mode="vector")).hits[0].document == "keep"

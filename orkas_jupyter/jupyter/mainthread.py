@@ -67,9 +67,11 @@ class MainThreadExecutor:
             ran += 1
             try:
                 future.set_result(fn())
-            except KeyboardInterrupt as exc:
+            except KeyboardInterrupt:
+                # Never hand a KeyboardInterrupt to the agent's loop: it would escape the
+                # loop and kill the thread. To the waiting task it is a cancellation.
                 self.interrupted.set()
-                future.set_exception(exc)
+                future.set_exception(asyncio.CancelledError("the kernel was interrupted"))
             except BaseException as exc:
                 future.set_exception(exc)
 

@@ -236,15 +236,29 @@ class KernelRuntime:
 
     async def stream(self, agent: Agent, text: str, *, cancel: CancelToken | None = None,
                      model: str | None = None) -> AsyncIterator[Event]:
-        """Run a turn and record what the ledger keeps (usage, tool statistics) as it goes."""
+        """Run a turn and record what the ledger keeps (usage, tool statistics) as it goes.
+
+        Recording runs beside the stream, never in it: a consumer that waited on the store
+        would see a tool's start only after the main thread had begun running that tool."""
         record = getattr(self.store(), "record_event", None)
-        async for event in agent.run(text, cancel=cancel, model=model):
-            if record is not None and event.type in ("tool_end", "assistant_message"):
-                try:
-                    await record(agent.session_id, event)
-                except Exception:  # the ledger must never break a turn
-                    log.warning("could not record %s", event.type, exc_info=True)
-            yield event
+        pending: set[asyncio.Task[None]] = set()
+
+        async def keep(event: Event) -> None:
+            try:
+                await record(agent.session_id, event)  # type: ignore[misc]
+            except Exception:  # the ledger must never break a turn
+                log.warning("could not record %s", event.type, exc_info=True)
+
+        try:
+            async for event in agent.run(text, cancel=cancel, model=model):
+                if record is not None and event.type in ("tool_end", "assistant_message"):
+                    task = asyncio.create_task(keep(event))
+                    pending.add(task)
+                    task.add_done_callback(pending.discard)
+                yield event
+        finally:
+            if pending:
+                await asyncio.gather(*pending, return_exceptions=True)
 
     async def approve(self, request: ApprovalRequest) -> ApprovalDecision:
         """Ask the user when a prompt is available, else apply `ORKAS_APPROVAL` (J5)."""

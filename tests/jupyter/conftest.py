@@ -50,7 +50,9 @@ class Kernel:
         interrupted = False
         while True:
             if time.monotonic() - started > timeout:
-                raise TimeoutError(f"cell did not finish in {timeout}s: {code[:80]!r}")
+                raise TimeoutError(f"cell did not finish in {timeout}s: {code[:80]!r}; "
+                                   f"interrupted={interrupted}; stdout so far: "
+                                   f"{result.stdout[-1500:]!r}")
             due = interrupt_after is not None and time.monotonic() - started > interrupt_after
             if interrupt_when is not None and interrupt_when in result.stdout:
                 interrupt_when, interrupt_after = None, time.monotonic() - started + 0.5

@@ -84,7 +84,7 @@ def test_interrupt_during_a_long_tool_leaves_a_valid_session(kernel, fake_model,
     fake_model.script([tool_call("run_cell", {"cell_id": "slow1"}),
                        reply("Picking up where we left off.")])
     kernel.run("%load_ext orkas_jupyter")
-    r = kernel.run("%orkas run the slow cell", interrupt_when="▸ run_cell", timeout=60)
+    r = kernel.run("%orkas run the slow cell", interrupt_when="▸ run_cell", timeout=50)
     assert r.error is not None and r.error["ename"] == "KeyboardInterrupt"
     assert any("stopped" in s for s in r.data("text/markdown")), (r.outputs, r.stdout)
     r = kernel.run("%orkas continue")

@@ -177,8 +177,24 @@ export class OrkasConnection {
       }
     };
     comm.open({ notebook: this.panel.context.path });
+    this._greeted = false;
     this._setStatus('ready');
-    comm.send({ type: 'hello' });
+    if (this._wantChat) {
+      this.hello();
+    }
+  }
+
+  /**
+   * Start the chat: the kernel answers with its state and the history. Sent only once a
+   * panel shows this notebook, because it builds the agent (litellm, the store) — a notebook
+   * nobody chats in must not pay for that (J1).
+   */
+  hello(): void {
+    this._wantChat = true;
+    if (!this._greeted && this._comm && !this._comm.isDisposed) {
+      this._greeted = true;
+      this._comm.send({ type: 'hello' });
+    }
   }
 
   private _closeComm(): void {
@@ -283,6 +299,8 @@ export class OrkasConnection {
   private _comm: Kernel.IComm | null = null;
   private _attaching: Kernel.IKernelConnection | null = null;
   private _log: IChatMessage[] = [];
+  private _greeted = false;
+  private _wantChat = false;
   private _statusChanged = new Signal<this, Status>(this);
   private _message = new Signal<this, IChatMessage>(this);
 }

@@ -4,6 +4,7 @@
  * JupyterLab's own renderer when one is available.
  */
 import { IRenderMimeRegistry } from '@jupyterlab/rendermime';
+import { Message } from '@lumino/messaging';
 import { Widget } from '@lumino/widgets';
 
 import { IChatMessage, OrkasConnection, Status } from './bridge';
@@ -65,8 +66,16 @@ export class OrkasPanel extends Widget {
       for (const msg of connection.log) {
         this._render(msg);
       }
+      if (this.isVisible) {
+        connection.hello();
+      }
     }
     this._onStatus(connection, connection ? connection.status : 'no-kernel');
+  }
+
+  protected onAfterShow(msg: Message): void {
+    super.onAfterShow(msg);
+    this._connection?.hello();
   }
 
   /** Put the cursor in the chat box. */
@@ -79,6 +88,7 @@ export class OrkasPanel extends Widget {
     if (!text || !this._connection || this._connection.status !== 'ready') {
       return;
     }
+    this._connection.hello();
     this._connection.send({ type: 'send', text });
     this._input.value = '';
   }

@@ -109,8 +109,11 @@ class FileNotebook:
             if not raw.get("id"):  # nbformat < 4.5 files: give cells ids
                 raw["id"] = new_cell_id()
                 changed = True
-        if changed and data.get("nbformat", 4) == 4 and data.get("nbformat_minor", 0) < 5:
-            data["nbformat_minor"] = 5
+        if changed:
+            # Ids must be stable between reads: upgrade the file once (nbformat 4.5 has ids).
+            if data.get("nbformat", 4) == 4 and data.get("nbformat_minor", 0) < 5:
+                data["nbformat_minor"] = 5
+            self._save(data)
         return data
 
     def _save(self, data: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ import { OrkasConnection } from './bridge';
 import { OrkasPanel } from './panel';
 
 const COMMAND = 'orkas:open-chat';
+const INTERRUPT_COMMANDS = new Set(['notebook:interrupt-kernel', 'kernelmenu:interrupt']);
 
 const plugin: JupyterFrontEndPlugin<void> = {
   id: 'orkas-jupyter:plugin',
@@ -81,6 +82,14 @@ const plugin: JupyterFrontEndPlugin<void> = {
       selector: 'body'
     });
     palette?.addItem({ command: COMMAND, category: 'Orkas' });
+
+    // A panel turn runs on the kernel's agent thread, which a kernel interrupt (SIGINT to the
+    // main thread) does not reach: the user's interrupt also stops the notebook's chat turn.
+    app.commands.commandExecuted.connect((_, args) => {
+      if (INTERRUPT_COMMANDS.has(args.id)) {
+        connections.get(tracker.currentWidget as NotebookPanel)?.send({ type: 'stop' });
+      }
+    });
 
     // Tests drive the page through this (read-only use; see tests/e2e).
     (window as any).orkasJupyter = { connections, panel };

@@ -116,8 +116,7 @@ def test_c_panel_chat_answers_while_a_cell_runs(notebook, fake_model):
 
 def test_d_stop_button_and_kernel_interrupt_stop_long_turns(notebook, fake_model):
     long_text = "word " * 400
-    fake_model.script([reply(long_text, chunk_chars=5, chunk_delay=0.1),
-                       reply(long_text, chunk_chars=5, chunk_delay=0.1)])
+    fake_model.script([reply(long_text, chunk_chars=5, chunk_delay=0.1) for _ in range(3)])
     nb = notebook(["%load_ext orkas_jupyter", "%%orkas\nwrite a long essay"])
     panel = nb.open_panel()
     panel.locator("textarea").fill("write a long essay")
@@ -129,6 +128,14 @@ def test_d_stop_button_and_kernel_interrupt_stop_long_turns(notebook, fake_model
     assert panel.locator(".orkas-Status").inner_text() == "idle"
     shown = panel.locator(".orkas-Messages").inner_text()
     assert shown.count("word") < 400  # the answer was cut short
+    # The kernel's interrupt command stops a panel turn too.
+    panel.locator("textarea").fill("another long essay")
+    panel.locator(".orkas-Send").click()
+    panel.locator(".orkas-Status", has_text="running").wait_for()
+    panel.locator(".orkas-Message.orkas-mod-assistant", has_text="word word").nth(1).wait_for()
+    nb.page.evaluate("() => window.jupyterapp.commands.execute('notebook:interrupt-kernel')")
+    panel.locator(".orkas-Done").nth(1).wait_for(timeout=10_000)
+    assert panel.locator(".orkas-Status").inner_text() == "idle"
     # Kernel interrupt stops a turn running in a cell.
     nb.run(0)
     nb.wait_idle()

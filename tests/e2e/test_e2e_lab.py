@@ -55,6 +55,12 @@ def test_f_list_cells_sees_an_unsaved_edit(notebook, fake_model, lab):
     assert "7731" not in on_disk  # the edit really is unsaved
     sent = _tool_text(fake_model.chat_requests[1].messages)
     assert "total = 1  # typed but not saved 7731" in sent
+    # A restarted kernel is attached again.
+    nb.page.evaluate("() => { void window.jupyterapp.shell.currentWidget.sessionContext"
+                     ".session.kernel.restart(); }")
+    nb.page.wait_for_function("() => window.orkasJupyter.connections.get("
+                              "window.jupyterapp.shell.currentWidget).status !== 'ready'")
+    nb.wait_connected()
 
 
 PLOT = ("import matplotlib.pyplot as plt\nsquares = [i * i for i in range(6)]\n"

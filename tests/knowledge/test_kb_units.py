@@ -194,3 +194,13 @@ def test_unreadable_inputs_are_skipped_with_reasons(tmp_path: Path) -> None:
     folder.mkdir()
     with pytest.raises(SkipFile, match="unreadable"):
         extract_file(folder)
+
+
+def test_vector_search_runs_blas_on_one_thread() -> None:
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    from orkas_jupyter.knowledge.vectors import single_thread_blas
+
+    with single_thread_blas():
+        inside = [i["num_threads"] for i in threadpoolctl.threadpool_info()
+                  if i["user_api"] == "blas"]
+    assert inside and all(n == 1 for n in inside)

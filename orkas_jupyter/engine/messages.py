@@ -57,7 +57,9 @@ class ToolResultPart(_Part):
     type: Literal["tool_result"] = "tool_result"
     call_id: str
     name: str
-    content: list[TextPart | ImagePart] = Field(default_factory=list)
+    # Discriminated on `type`: decoding long histories is dominated by these parts.
+    content: list[Annotated[TextPart | ImagePart, Field(discriminator="type")]] = Field(
+        default_factory=list)
     is_error: bool = False
 
 

@@ -64,8 +64,11 @@ class SessionLog:
 
     @classmethod
     async def open(cls, store: SessionStore, session_id: str) -> SessionLog:
-        """Load (and repair) the session from `store`."""
-        return cls(store, session_id, repair_history(await store.load(session_id)))
+        """Load the session from `store`; repaired only if the store did not already."""
+        history = await store.load(session_id)
+        if validate_history(history):
+            history = repair_history(history)
+        return cls(store, session_id, history)
 
     @property
     def open_calls(self) -> int:

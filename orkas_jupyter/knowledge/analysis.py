@@ -29,6 +29,7 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _CAMEL_HINT = re.compile(r"[a-z0-9][A-Z]")
 _CAMEL_WORD = re.compile(r"[^\W_]*[a-z0-9][A-Z][^\W_]*")
 _MAX_TOKEN = 64
+_MAX_CACHE = 500_000
 
 # A moderate English list (close to NLTK's): removes function words without touching
 # content words that scientific or code text relies on.
@@ -69,6 +70,8 @@ class Stemmer:
         unique = set(words)
         with self._lock:
             missing = [w for w in unique if w not in self._cache]
+            if len(self._cache) + len(missing) > _MAX_CACHE:
+                self._cache.clear()  # ids, hashes and numbers never repeat: bound the memory
             if missing:
                 if self._con is None:
                     self._cache.update((w, w) for w in missing)

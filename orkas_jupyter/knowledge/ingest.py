@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import glob
+import itertools
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -27,6 +28,19 @@ def _walk(folder: Path) -> Iterable[Path]:
             yield child
 
 
+def _ignored_match(match: Path, pattern: Path) -> bool:
+    # `**` must not pull in node_modules, .venv, caches… unless the pattern names them.
+    # Only the part below the pattern's fixed prefix counts (the workspace itself may live
+    # under a folder called `build`).
+    base = Path(*[p for p in itertools.takewhile(lambda part: not _GLOB_CHARS & set(part),
+                                                  pattern.parts)])
+    try:
+        below = match.relative_to(base).parts
+    except ValueError:
+        below = match.parts
+    return bool((set(below) & IGNORED_DIRS) - set(pattern.parts))
+
+
 def expand_paths(specs: Iterable[str | Path], root: Path) -> tuple[list[Path], list[SkippedPath]]:
     """Files named by `specs` (files, folders walked recursively, globs relative to `root`),
     de-duplicated in order, and the specs that named nothing."""
@@ -46,7 +60,8 @@ def expand_paths(specs: Iterable[str | Path], root: Path) -> tuple[list[Path], l
         if not candidate.is_absolute():
             candidate = root / candidate
         if _GLOB_CHARS & set(text) and not candidate.exists():
-            matches = sorted(glob.glob(str(candidate), recursive=True))
+            matches = [m for m in sorted(glob.glob(str(candidate), recursive=True))
+                       if not _ignored_match(Path(m), candidate)]
             if not matches:
                 skipped.append(SkippedPath(path=text, reason="glob matched no files"))
             for match in matches:

@@ -261,3 +261,22 @@ async def test_repeated_reingest_compacts_the_indexes(make_kb: Callable) -> None
     old = (await kb.search("version 3 line 7", top_k=50)).hits
     assert old and all("version 14 " in h.text for h in old if h.document == "churn")
     assert (await kb.search("stable alpha text", mode="vector")).hits[0].document == "keep"
+
+
+async def test_globs_do_not_descend_into_ignored_folders(make_kb: Callable) -> None:
+    write(make_kb.root, {"docs/a.md": "alpha", "node_modules/pkg/readme.md": "beta",
+                         "build/out.md": "gamma"})
+    kb = make_kb()
+    report = await kb.add_paths(["**/*.md"])
+    assert report.added == ["docs/a.md"]
+    explicit = await kb.add_paths(["node_modules/**/*.md"])
+    assert explicit.added == ["node_modules/pkg/readme.md"]
+
+
+async def test_workspace_under_an_ignored_name_still_globs(tmp_path: Path) -> None:
+    from orkas_jupyter.knowledge import InMemoryKnowledgeBase
+
+    root = tmp_path / "build" / "project"
+    write(root, {"notes/a.md": "alpha", "node_modules/x.md": "beta"})
+    report = await InMemoryKnowledgeBase(root=root).add_paths(["**/*.md"])
+    assert report.added == ["notes/a.md"]

@@ -1,22 +1,36 @@
 """The `knowledge_search` tool (T9, M2): hybrid search over the workspace knowledge base.
 
 The knowledge base comes from the constructor or from `ctx.services["knowledge"]` (a
-`KnowledgeBase`), so one tool instance can serve whichever store the session uses.
+`KnowledgeBase`, or a kernel's `RemoteKnowledgeBase` client: anything with `search` and
+`list_documents`), so one tool instance can serve whichever store the session uses.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
 from ..engine.errors import ToolError
 from ..engine.tools import Tool, ToolContext, ToolOutput
-from ..knowledge.base import KnowledgeBase
 from ..knowledge.errors import KnowledgeError
+from ..knowledge.models import DocumentInfo, SearchResult
 
 SERVICE_KEY = "knowledge"
 MAX_PASSAGE_CHARS = 2_000
+
+
+@runtime_checkable
+class SearchableKnowledge(Protocol):
+    """What the tool needs of a knowledge base (the in-process one or a remote client)."""
+
+    async def search(self, query: str, top_k: int | None = None) -> SearchResult:
+        """Top chunks for `query`."""
+        ...
+
+    def list_documents(self) -> list[DocumentInfo]:
+        """Stored documents."""
+        ...
 
 
 class KnowledgeSearchInput(BaseModel):
@@ -41,13 +55,13 @@ class KnowledgeSearchTool(Tool[KnowledgeSearchInput]):
     input_model: ClassVar[type[BaseModel]] = KnowledgeSearchInput
     read_only: ClassVar[bool] = True
 
-    def __init__(self, kb: KnowledgeBase | None = None) -> None:
+    def __init__(self, kb: SearchableKnowledge | None = None) -> None:
         self._kb = kb
 
     async def execute(self, args: KnowledgeSearchInput, ctx: ToolContext) -> ToolOutput | str:
         """Run the search and format the passages for the model."""
         kb = self._kb or ctx.services.get(SERVICE_KEY)
-        if not isinstance(kb, KnowledgeBase):
+        if not isinstance(kb, SearchableKnowledge):
             raise ToolError("No knowledge base is available in this session; the user can "
                             "add documents with `%orkas kb add PATH`.")
         try:

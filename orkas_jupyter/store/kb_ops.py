@@ -104,6 +104,9 @@ class _KbHost:
         try:
             self.kb: DuckDBKnowledgeBase = self.run(
                 _call_soon(lambda: open_knowledge_base(self.con, settings)))
+        except ValueError as exc:  # e.g. ORKAS_EMBEDDING_MODEL=hashing/abc
+            self.close()
+            raise StoreArgumentError(f"cannot open the workspace knowledge base: {exc}") from None
         except BaseException:
             self.close()
             raise

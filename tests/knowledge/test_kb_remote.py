@@ -4,6 +4,7 @@ status, the `knowledge_search` tool, and bad paths that must fail clearly, not c
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -206,3 +207,40 @@ def test_path_checks_and_workspace_discovery(tmp_path: Path) -> None:
     assert server_workspace(db, {"ORKAS_WORKSPACE": str(tmp_path)}) == tmp_path.resolve()
     with pytest.raises(StoreArgumentError, match="ORKAS_WORKSPACE"):
         server_workspace(tmp_path / "elsewhere.duckdb", {})
+
+
+async def test_searches_from_another_client_run_during_an_ingest(
+        kb: RemoteKnowledgeBase, workspace: Path) -> None:
+    await kb.add_paths(["notes/stats.md"])
+    bulk = workspace / "bulk"
+    bulk.mkdir()
+    for i in range(150):
+        (bulk / f"doc{i}.md").write_text(f"Document {i} talks about topic{i} and more.\n" * 20)
+    other = _client(workspace)
+    try:
+        searcher = RemoteKnowledgeBase(other)
+        ingest = asyncio.create_task(kb.add_paths(["bulk"]))
+        results = []
+        while not ingest.done():
+            results.append(await searcher.search("Benjamini Hochberg", top_k=1))
+        report = await ingest
+    finally:
+        other.close()
+    assert len(report.added) == 150 and report.skipped == []
+    # Searches did not queue behind the ingest (~100 ran during it when measured).
+    assert len(results) >= 2
+    assert results and all(r.hits[0].document == "notes/stats.md" for r in results)
+    assert kb.status().documents == 151
+    assert (await kb.search("topic77", mode="bm25")).hits[0].document == "bulk/doc77.md"
+
+
+def test_a_bad_embedding_setting_is_reported_not_fatal(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ORKAS_EMBEDDING_MODEL", "hashing/abc")
+    client = _client(workspace)
+    try:
+        with pytest.raises(KnowledgeError, match="hashing/abc"):
+            RemoteKnowledgeBase(client).status()
+        assert client.list_sessions() == []  # the server is still serving
+    finally:
+        client.close()

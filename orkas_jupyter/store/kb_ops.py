@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import weakref
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -101,6 +102,9 @@ class _KbHost:
         self._thread.start()
         # Its own connection: its own transactions, never the engine's or a reader's cursor.
         self.con = con.cursor()
+        # When the engine (and so its state) goes away, e.g. an in-process store that was
+        # closed, stop the loop and let go of the file: nothing else would.
+        self._finalizer = weakref.finalize(self, _shutdown, self.loop, self._thread, self.con)
         try:
             self.kb: DuckDBKnowledgeBase = self.run(
                 _call_soon(lambda: open_knowledge_base(self.con, settings)))
@@ -132,10 +136,18 @@ class _KbHost:
         return self.run(_call_soon(lambda: fn(self.kb)))
 
     def close(self) -> None:
-        """Stop the loop and close the connection (tests; the server just exits)."""
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(5)
-        self.con.close()
+        """Stop the loop and close the connection."""
+        self._finalizer()
+
+
+def _shutdown(loop: asyncio.AbstractEventLoop, thread: threading.Thread,
+              con: duckdb.DuckDBPyConnection) -> None:
+    loop.call_soon_threadsafe(loop.stop)
+    if thread is not threading.current_thread():
+        thread.join(5)
+        if not thread.is_alive():
+            loop.close()
+    con.close()
 
 
 async def _call_soon(fn: Callable[[], T]) -> T:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -244,3 +246,20 @@ def test_a_bad_embedding_setting_is_reported_not_fatal(
         assert client.list_sessions() == []  # the server is still serving
     finally:
         client.close()
+
+
+async def test_in_process_store_lets_go_of_the_file(workspace: Path) -> None:
+    client = open_client(load_settings(workspace=workspace), mode="direct")
+    kb = RemoteKnowledgeBase(client)
+    assert (await kb.add_paths(["readme.txt"])).added == ["readme.txt"]
+    assert any(t.name == "orkas-kb" for t in threading.enumerate())
+    client.close()
+    del client, kb
+    gc.collect()
+    assert not any(t.name == "orkas-kb" for t in threading.enumerate())
+    db = workspace / ".orkas" / "orkas.duckdb"
+    probe = ("import duckdb, sys; con = duckdb.connect(sys.argv[1]); "
+             "print(con.execute('SELECT name FROM kb_documents').fetchall())")
+    out = subprocess.run([sys.executable, "-c", probe, str(db)], capture_output=True,
+                         text=True, timeout=60, check=True)
+    assert "readme.txt" in out.stdout

@@ -19,6 +19,7 @@ PROMPT (cell body)            same, with options; `{name}` inserts a kernel vari
 %orkas model [provider/model] show or set the model for this kernel
 %orkas sessions [list|new|use ID|rename ID TITLE|delete ID]
 %orkas memory [show|export [FILE]|add TARGET TEXT|remove TARGET TEXT]   TARGET: profile|notes
+%orkas kb [list|status|add PATH…|search QUERY|remove NAME…]   the knowledge base
 %orkas record | replay [auto|off]   record model calls / replay them without keys
 %orkas export [FILE.ipynb]    this session's conversation as a new notebook
 %orkas cost                   usage and cost of this session and in total
@@ -138,6 +139,48 @@ def _memory(rt: Any, parts: list[str]) -> bool:
     return True
 
 
+def _kb(rt: Any, parts: list[str]) -> bool:
+    action = parts[0] if parts else "list"
+    if action not in ("add", "search", "list", "remove", "status"):
+        return False
+    from ..knowledge.errors import KnowledgeError
+
+    kb = rt.knowledge()
+    try:
+        if action == "list" and len(parts) <= 1:
+            docs = kb.list_documents()
+            for doc in docs:
+                print(f"{doc.name:50} {doc.kind:9} {doc.chunks:5} chunks")
+            print(f"{len(docs)} document{'s' * (len(docs) != 1)}")
+        elif action == "status" and len(parts) == 1:
+            print(kb.status().model_dump_json(indent=1))
+        elif action == "add" and len(parts) >= 2:
+            report = rt.submit(kb.add_paths(parts[1:])).result()
+            print(f"added {len(report.added)}, updated {len(report.updated)}, unchanged "
+                  f"{len(report.unchanged)}, {report.chunks_written} chunks written")
+            for skipped in report.skipped:
+                print(f"  skipped {skipped.path}: {skipped.reason}")
+            for warning in report.warnings:
+                print(f"  warning: {warning}")
+        elif action == "remove" and len(parts) >= 2:
+            removed = rt.submit(kb.remove(parts[1:])).result()
+            print(f"removed {len(removed)}: {', '.join(removed) or '(nothing matched)'}")
+        elif action == "search" and len(parts) >= 2:
+            result = rt.submit(kb.search(" ".join(parts[1:]))).result()
+            for hit in result.hits:
+                first = " ".join(hit.text.split())[:110]
+                print(f"{hit.score:.2f}  {hit.citation()}\n      {first}")
+            if not result.hits:
+                print("no passage matched")
+            for warning in result.warnings:
+                print(f"  warning: {warning}")
+        else:
+            return False
+    except KnowledgeError as exc:
+        print(f"knowledge base: {exc}")
+    return True
+
+
 def _replay_mode(rt: Any, mode: str) -> None:
     rt.settings = rt.settings.model_copy(update={"replay": mode})
     rt.reset_provider()
@@ -196,5 +239,5 @@ def _stop(rt: Any, parts: list[str]) -> bool:
 
 
 _COMMANDS = {"help": _help, "config": _config, "model": _model, "sessions": _sessions,
-             "cost": _cost, "memory": _memory, "record": _record, "replay": _replay,
+             "cost": _cost, "memory": _memory, "kb": _kb, "record": _record, "replay": _replay,
              "export": _export, "chat": _chat, "stop": _stop}

@@ -101,6 +101,7 @@ class KernelRuntime:
         self._store: SessionStore | None = None
         self._workspace: WorkspaceTools | None = None
         self._memory: MemoryBook | None = None
+        self._knowledge: Any = None
         self._provider: Provider | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -218,12 +219,24 @@ class KernelRuntime:
             self._memory = open_memory(client, self.settings)
         return self._memory
 
+    def knowledge(self) -> Any:
+        """The workspace knowledge base, hosted by the store server (None without it)."""
+        if self._knowledge is None:
+            client = getattr(self.store(), "sync", None)
+            if client is None:
+                return None
+            from ..store.kb_client import RemoteKnowledgeBase
+
+            self._knowledge = RemoteKnowledgeBase(client)
+        return self._knowledge
+
     def tools(self) -> list[Tool[Any]]:
         """The agent's tool set."""
+        from ..tools.knowledge import KnowledgeSearchTool
         from ..tools.memory import MemoryTool
 
         return [*self.workspace().tools, ListVariables(), InspectVariable(), *notebook_tools(),
-                MemoryTool()]
+                MemoryTool(), KnowledgeSearchTool()]
 
     def services(self) -> dict[str, Any]:
         """What the tools find in `ctx.services`."""
@@ -232,6 +245,9 @@ class KernelRuntime:
         book = self.memory()
         if book is not None:
             services["memory"] = book
+        kb = self.knowledge()
+        if kb is not None:
+            services["knowledge"] = kb
         return services
 
     async def stream(self, agent: Agent, text: str, *, cancel: CancelToken | None = None,

@@ -187,3 +187,28 @@ def test_subcommands_memory_cost_sessions_export(kernel, fake_model, tmp_path: P
     assert any(c["metadata"]["orkas"].get("model") for c in cells)
     r = kernel.run("%orkas memory usage of df is high, why?")  # not a sub-command: a prompt
     assert len(fake_model.chat_requests) == 4
+
+
+def test_kb_commands_and_cited_answers(kernel, fake_model, tmp_path: Path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "churn.md").write_text("# Churn\n\nCustomers churn mostly in month three.\n"
+                                   "Discounts reduce churn by 12 percent.\n")
+    (docs / "pricing.md").write_text("# Pricing\n\nThe premium plan costs 40 euros.\n")
+    fake_model.script([tool_call("knowledge_search", {"query": "when do customers churn"}),
+                       reply("Mostly in month three [docs/churn.md:1-4].")])
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas kb add docs")
+    assert "added 2" in r.stdout, r.stdout + str(r.error)
+    r = kernel.run("%orkas kb list")
+    assert "docs/churn.md" in r.stdout and "2 documents" in r.stdout
+    r = kernel.run("%orkas kb search premium plan price")
+    assert r.stdout.splitlines()[0].split()[1].startswith("docs/pricing.md")
+    r = kernel.run("%orkas when do customers churn?")
+    assert r.error is None, r.error
+    tool_msg = next(m for m in fake_model.chat_requests[1].messages if m["role"] == "tool")
+    assert "docs/churn.md" in json.dumps(tool_msg) and "month three" in json.dumps(tool_msg)
+    r = kernel.run("%orkas kb remove docs/pricing.md")
+    assert "removed 1" in r.stdout
+    r = kernel.run("%orkas kb add ../outside")
+    assert "outside the workspace" in r.stdout

@@ -29,6 +29,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+_ARTIFACTS: list[Path] = []
 EXTENSION = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "orkas-jupyter"
 
 
@@ -42,9 +43,14 @@ def _free_port() -> int:
 def artifacts() -> Path:
     folder = Path(os.environ.get("ORKAS_E2E_ARTIFACTS") or tempfile.mkdtemp(prefix="orkas-e2e-"))
     folder.mkdir(parents=True, exist_ok=True)
-    print(f"\nbrowser test screenshots: {folder}")
-    sys.stderr.write(f"browser test screenshots: {folder}\n")
+    _ARTIFACTS.append(folder)
     return folder
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print where the screenshots went (also when output is captured)."""
+    for folder in _ARTIFACTS:
+        terminalreporter.write_line(f"browser test screenshots: {folder}")
 
 
 @pytest.fixture(scope="module")

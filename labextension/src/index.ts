@@ -91,6 +91,11 @@ const plugin: JupyterFrontEndPlugin<void> = {
       }
     });
 
+    // Closing the tab: tell the kernels, so their tools fall back to the file at once.
+    window.addEventListener('pagehide', () => {
+      connections.forEach(connection => connection.dispose());
+    });
+
     // Tests drive the page through this (read-only use; see tests/e2e).
     (window as any).orkasJupyter = { connections, panel };
   }

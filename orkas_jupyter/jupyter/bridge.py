@@ -84,11 +84,12 @@ class BrowserLink:
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.timeout)
         except TimeoutError:
-            with self._lock:
-                self._pending = {k: f for k, f in self._pending.items() if f is not future}
+            # A tab closed without closing its comm never answers again: drop the view, so the
+            # next call goes to another open view or to the notebook file.
+            self.close()
             raise ToolError(f"The notebook open in the browser did not answer within "
-                            f"{self.timeout:.0f} s (is the page closed or frozen?). Nothing was "
-                            f"changed by this call; try again.") from None
+                            f"{self.timeout:.0f} s (page closed or frozen?); that view is no "
+                            f"longer used. Nothing was changed by this call; try again.") from None
 
     def _gone(self) -> str:
         return ("The notebook's browser view closed. Reopen the notebook in JupyterLab (or set "

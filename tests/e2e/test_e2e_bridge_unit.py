@@ -122,6 +122,19 @@ async def test_silent_browser_times_out_with_a_clear_message():
                                      "ok": True, "result": []})
 
 
+async def test_a_view_that_timed_out_is_dropped_for_the_next_one():
+    hub = BridgeHub()
+    answering, silent = FakeBrowser(_cells()), FakeBrowser(_cells(), answer=False)
+    silent.link.timeout = 0.2
+    hub.add(answering.link)
+    hub.add(silent.link)  # newest: asked first
+    with pytest.raises(ToolError, match="no longer used"):
+        await LiveNotebook(silent.link).cells()
+    backend = hub.backend()
+    assert backend is not None and backend.link is answering.link
+    assert [c.id for c in await backend.cells()] == ["a1", "b2"]
+
+
 async def test_closing_the_view_fails_waiting_requests_at_once():
     browser = FakeBrowser(_cells(), answer=False)
     hub = BridgeHub()

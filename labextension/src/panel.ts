@@ -103,7 +103,11 @@ export class OrkasPanel extends Widget {
     if (status !== 'ready' || !this._running) {
       this._part('status').textContent = label[status];
     }
-    this._part('meta').textContent = name;
+    // Keep the model and usage line of the last `state` once the chat has one.
+    const state = connection?.log.find(m => m.type === 'state');
+    if (!state || status !== 'ready') {
+      this._part('meta').textContent = name;
+    }
     const notice = this._part('notice');
     notice.hidden = status !== 'unavailable';
     this._part('notice-text').textContent = connection

@@ -93,7 +93,6 @@ class KernelRuntime:
         self.kernel = ShellKernel(shell, self.executor)
         self.agents: dict[str, Agent] = {}
         self.current_session: str | None = None
-        self.model_override: str | None = None
         # Seams for tests and embedding: replace before the first turn.
         self.provider_factory: Callable[[Settings, Any], Provider] | None = None
         self.store_factory: Callable[[Settings], SessionStore] | None = None

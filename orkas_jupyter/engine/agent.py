@@ -104,6 +104,11 @@ class Agent:
         queue: asyncio.Queue[Event | None] = asyncio.Queue()
         user = prompt if isinstance(prompt, Message) else user_message(prompt, images)
         self.ctx.approved_for_run.clear()
+        # Provenance for what tools make this turn (e.g. cell metadata): the turn is named by
+        # its user message, the model by what was asked for.
+        self.ctx.services["turn"] = user.id
+        self.ctx.services["model"] = model or self.config.model or self.provider.model_info(
+            None).model
 
         async def drive() -> None:
             try:

@@ -202,3 +202,33 @@ async def test_tool_call_arguments_are_kept_verbatim(echo_tool) -> None:
     history = await agent.history()
     assert history[1].tool_calls[0].arguments == raw
     assert json.loads(raw)["text"] == "spaced"
+
+
+async def test_tools_see_the_turn_and_model_for_provenance():
+    from pydantic import BaseModel
+
+    from orkas_jupyter.engine import Tool, ToolContext
+
+    seen: list[tuple[str, str]] = []
+
+    class NoArgs(BaseModel):
+        pass
+
+    class Probe(Tool[NoArgs]):
+        name = "probe"
+        description = "Reports provenance."
+        input_model = NoArgs
+
+        async def execute(self, args: NoArgs, ctx: ToolContext) -> str:
+            seen.append((ctx.services["turn"], ctx.services["model"]))
+            return "ok"
+
+    provider = ScriptedProvider([Reply(tool_calls=[call("probe")]), Reply(text="a"),
+                                 Reply(tool_calls=[call("probe")]), Reply(text="b")])
+    agent = Agent(provider, tools=[Probe()])
+    await agent.complete("one")
+    async for _ in agent.run("two", model="other/model"):
+        pass
+    history = await agent.history()
+    users = [m.id for m in history if m.role == "user"]
+    assert seen == [(users[0], "scripted/model"), (users[1], "other/model")]

@@ -73,6 +73,8 @@ def test_insert_and_run_a_plotting_cell(kernel, fake_model, tmp_path: Path):
     cells = json.loads(nb.read_text())["cells"]
     assert cells[0]["source"] == code
     assert cells[0]["metadata"]["orkas"]["session"]
+    assert cells[0]["metadata"]["orkas"]["turn"].startswith("msg_")
+    assert cells[0]["metadata"]["orkas"]["model"] == "openai/gpt-4o"
     assert any("image/png" in o.get("data", {}) for o in cells[0]["outputs"])
 
 

@@ -1,5 +1,5 @@
 """A real `jupyter lab` on 127.0.0.1 with the installed Orkas extension, the fake model server,
-and Debian Chromium driven by Python Playwright (never `playwright install`).
+and Debian Chromium driven by Python Playwright (a Debian package, not a downloaded browser).
 
 Screenshots go to `ORKAS_E2E_ARTIFACTS` (default: a temp folder printed at the start).
 """

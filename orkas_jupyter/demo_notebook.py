@@ -85,9 +85,15 @@ def demo_env(server: FakeModelServer, root: Path) -> dict[str, str]:
 
 def run_notebook(folder: str | None = None) -> int:
     """Execute the demo notebook headless and print what each cell showed."""
+    import importlib.util
+
     import nbformat
     from nbclient import NotebookClient
 
+    missing = [m for m in ("pandas", "matplotlib") if importlib.util.find_spec(m) is None]
+    if missing:
+        print(f"The demo notebook needs {', '.join(missing)}: pip install 'orkas-jupyter[demo]'")
+        return 2
     root = prepare(folder)
     with FakeModelServer(scripted_model) as server:
         saved = dict(os.environ)

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .errors import ToolError, ToolInputError
@@ -77,7 +78,7 @@ async def run_one(call: ToolCallPart, tool: Tool[Any] | None, registry: ToolRegi
         return _unknown_tool(call, registry)
     try:
         args = parse_arguments(tool, call.arguments)
-        return _to_result(call, await tool.execute(args, ctx))
+        return _to_result(call, await tool.execute(args, replace(ctx, call_id=call.id)))
     except (ToolInputError, ToolError) as exc:
         return error_result(call, str(exc))
     except asyncio.CancelledError:

@@ -47,6 +47,8 @@ class ToolContext:
     services: dict[str, Any] = field(default_factory=dict)
     # Risk classes approved "for this run" (T5): cleared at the start of each turn.
     approved_for_run: set[str] = field(default_factory=set)
+    # The id of the call being executed (set per call; the other fields are shared).
+    call_id: str | None = None
 
     async def request_approval(self, request: ApprovalRequest) -> bool:
         """True when the action may go ahead; remembers "for this run" answers per risk class."""

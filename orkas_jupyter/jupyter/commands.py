@@ -15,12 +15,14 @@ HELP = """\
 PROMPT (cell body)            same, with options; `{name}` inserts a kernel variable
 
 %orkas help                   this help
-%orkas config                 the settings in effect (never keys)
+%orkas config [approval allow|deny]   the settings in effect (never keys); set the approval
+                              policy used when nobody can be asked (nbclient, papermill)
 %orkas model [provider/model] show or set the model for this kernel
 %orkas sessions [list|new|use ID|rename ID TITLE|delete ID]
 %orkas memory [show|export [FILE]|add TARGET TEXT|remove TARGET TEXT]   TARGET: profile|notes
 %orkas kb [list|status|add PATH…|search QUERY|remove NAME…]   the knowledge base
-%orkas record | replay [auto|off]   record model calls / replay them without keys
+%orkas record [FILE.json]     record the model's answers beside the notebook (<name>.orkas.json)
+%orkas replay [auto|off] [FILE.json]   replay them: no key, no network (auto: record misses)
 %orkas export [FILE.ipynb]    this session's conversation as a new notebook
 %orkas cost                   usage and cost of this session and in total
 %orkas chat [SESSION]         a chat widget; its turns run in the background
@@ -50,8 +52,13 @@ def _help(rt: Any, parts: list[str]) -> bool:
 
 
 def _config(rt: Any, parts: list[str]) -> bool:
-    if parts:
+    if parts and (len(parts) != 2 or parts[0] != "approval" or parts[1] not in ("allow", "deny")):
         return False
+    if parts:
+        rt.settings = rt.settings.model_copy(update={"approval": parts[1]})
+        print(f"approval: {parts[1]} — risky actions nobody can be asked about are "
+              + ("allowed" if parts[1] == "allow" else "denied"))
+        return True
     shown = rt.settings.model_dump(mode="json")
     shown["store"] = str(rt.settings.store_path)
     for key, value in shown.items():
@@ -181,27 +188,47 @@ def _kb(rt: Any, parts: list[str]) -> bool:
     return True
 
 
-def _replay_mode(rt: Any, mode: str) -> None:
-    rt.settings = rt.settings.model_copy(update={"replay": mode})
-    rt.reset_provider()
-    print(f"model calls: {mode}" + {"record": " (each response is stored in the workspace store)",
-                                     "replay": " (served from recordings; no keys, no network)",
-                                     "auto": " (replayed when recorded, else called and "
-                                             "recorded)", "off": ""}[mode])
+def _replay_mode(rt: Any, mode: str, file: str | None) -> None:
+    from .recording import RecordingFileError
+
+    try:
+        recording = rt.set_replay(mode, Path(file).expanduser() if file else None)
+    except RecordingFileError as exc:
+        print(f"model calls: unchanged ({rt.settings.replay}) — {exc}")
+        return
+    where = (f"{recording.path.name} beside the notebook ({len(recording)} recorded answers)"
+             if recording is not None else "the workspace store")
+    print(f"model calls: {mode}" + {
+        "record": f" — each answer is recorded in {where}",
+        "replay": f" — answers come from {where}; no key, no network",
+        "auto": f" — answers come from {where}; a request not recorded calls the model and "
+                "is recorded",
+        "off": " — every request calls the model"}[mode])
+    if mode != "off":
+        print(f"a new session starts here (recorded runs always do); model: "
+              f"{rt.settings.model or 'not set'}")
+
+
+def _file_arg(parts: list[str]) -> tuple[list[str], str | None]:
+    if parts and parts[-1].endswith(".json"):
+        return parts[:-1], parts[-1]
+    return parts, None
 
 
 def _record(rt: Any, parts: list[str]) -> bool:
+    parts, file = _file_arg(parts)
     if parts:
         return False
-    _replay_mode(rt, "record")
+    _replay_mode(rt, "record", file)
     return True
 
 
 def _replay(rt: Any, parts: list[str]) -> bool:
+    parts, file = _file_arg(parts)
     if len(parts) > 1 or (parts and parts[0] not in ("auto", "off", "on")):
         return False
     mode = parts[0] if parts and parts[0] != "on" else "replay"
-    _replay_mode(rt, mode)
+    _replay_mode(rt, mode, file)
     return True
 
 

@@ -66,9 +66,10 @@ class OrkasMagics(Magics):
         if not prompt.strip():
             print(HELP)
             return
-        if not (model or rt.settings.model):
+        if not (model or rt.settings.model or rt.adopt_recorded_model()):
             print(NO_MODEL)
             return
+        cell = current_cell(self.shell, prompt)
         text = interpolate(prompt, self.shell.user_ns if self.shell else {})
         events: queue.Queue[Any] = queue.Queue()
         token = CancelToken()
@@ -78,7 +79,7 @@ class OrkasMagics(Magics):
                 # Built on the agent thread: the first use imports litellm (~3 s), and the
                 # main thread must already be in the interruptible wait loop below.
                 agent = rt.agent(session, new=new)
-                async for event in rt.stream(agent, text, cancel=token, model=model):
+                async for event in rt.stream(agent, text, cancel=token, model=model, cell=cell):
                     events.put(event)
             except Exception as exc:  # a failure to start must still end the wait loop
                 events.put(exc)
@@ -87,6 +88,8 @@ class OrkasMagics(Magics):
 
         renderer = CellRenderer(display, clear_output)
         rt.approval_prompt = rt.stdin_approval
+        rt.approvals.clear()
+        counts = rt.replay_counts()
         rt.executor.interrupted.clear()
         rt.submit(consume())
         final: Any = None
@@ -129,7 +132,7 @@ class OrkasMagics(Magics):
         if rt.executor.interrupted.is_set():  # interrupted inside run_cell; the turn saw it
             rt.executor.interrupted.clear()
             interrupted = True
-        self._finish(renderer, final, interrupted)
+        self._finish(renderer, final, interrupted, notes=turn_notes(rt, counts))
         if interrupted:
             raise KeyboardInterrupt
 
@@ -151,18 +154,54 @@ class OrkasMagics(Magics):
             final = event
         return final
 
-    def _finish(self, renderer: Any, final: Any, interrupted: bool) -> None:
+    def _finish(self, renderer: Any, final: Any, interrupted: bool,
+                notes: list[str]) -> None:
         from ..engine.events import Done, Error
 
         if isinstance(final, Done):
-            renderer.finish(final.result)
+            renderer.finish(final.result, notes=notes)
         elif isinstance(final, Error):
             message = "stopped." if final.kind == "cancelled" else final.message
-            renderer.finish(final.result, error=message)
+            renderer.finish(final.result, error=message, notes=notes)
         elif isinstance(final, Exception):
-            renderer.finish(None, error=f"{type(final).__name__}: {final}")
+            renderer.finish(None, error=f"{type(final).__name__}: {final}", notes=notes)
         else:
-            renderer.finish(None, error="stopped." if interrupted else "the turn ended early.")
+            renderer.finish(None, error="stopped." if interrupted else "the turn ended early.",
+                            notes=notes)
+
+
+def current_cell(shell: Any, prompt: str) -> dict[str, Any]:
+    """The running cell as a recording names it: JupyterLab's cell id (from the request's
+    metadata; nbclient sends none), its execution count and its source."""
+    parent = getattr(shell, "parent_header", None) or {}
+    source = (parent.get("content") or {}).get("code") or prompt
+    return {"id": (parent.get("metadata") or {}).get("cellId"),
+            "number": getattr(shell, "execution_count", None), "source": source[:200]}
+
+
+def turn_notes(rt: Any, counts: tuple[int, int]) -> list[str]:
+    """What the cell shows besides the answer: approvals asked, stale recordings (auto
+    mode), and a label when the model's answers were replayed or recorded."""
+    notes = []
+    for request, decision, by in rt.approvals:
+        verdict = {"once": "approved once", "run": "approved for this turn",
+                   "deny": "denied"}[decision]
+        detail = " ".join(request.detail.split())[:200].replace("`", "'")
+        shown = f" `{detail}`" if detail else ""
+        notes.append(f"🔐 **approval** — `{request.tool}`{shown}: {request.summary} "
+                     f"(risk: {request.risk}) → **{verdict}** by {by}")
+    rt.approvals.clear()
+    notes += rt.replay_notices()
+    replayed, recorded = (now - before for now, before in zip(rt.replay_counts(), counts,
+                                                                 strict=True))
+    recording = rt.active_recording()
+    where = recording.path.name if recording is not None else "the workspace store"
+    if replayed:
+        notes.append(f"▶ {replayed} recorded model answer{'s' * (replayed != 1)} replayed "
+                     f"from `{where}` (model `{rt.settings.model}`); tools ran for real")
+    if recorded:
+        notes.append(f"● {recorded} model answer{'s' * (recorded != 1)} recorded in `{where}`")
+    return notes
 
 
 def protect_prompt_lines(lines: list[str]) -> list[str]:

@@ -122,7 +122,8 @@ class CellRenderer:
             self._close_text()
         self.flush()
 
-    def finish(self, result: TurnResult | None, error: str | None = None) -> None:
+    def finish(self, result: TurnResult | None, error: str | None = None,
+               notes: list[str] | None = None) -> None:
         """Replace the streamed lines with the final view."""
         self._close_text()
         self.flush(force=True)
@@ -145,6 +146,8 @@ class CellRenderer:
             self._display(HTML("".join(parts)))
         if answer:
             self._display(Markdown(answer))
+        for note in notes or []:
+            self._display(Markdown(note))
         if error:
             self._display(Markdown(f"**Orkas:** {error}"))
         if result is not None:

@@ -32,6 +32,7 @@ from ..tools.notebook_doc import FileNotebook, NotebookBackend
 from ..tools.workspace import WorkspaceTools
 from .capture import run_code
 from .mainthread import MainThreadExecutor
+from .recording import NotebookRecording, recording_path_for
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -97,11 +98,17 @@ class KernelRuntime:
         self.provider_factory: Callable[[Settings, Any], Provider] | None = None
         self.store_factory: Callable[[Settings], SessionStore] | None = None
         self.approval_prompt: ApprovalCallback | None = None
+        self.approvals: list[tuple[ApprovalRequest, ApprovalDecision, str]] = []
         self._store: SessionStore | None = None
         self._workspace: WorkspaceTools | None = None
         self._memory: MemoryBook | None = None
         self._knowledge: Any = None
         self._provider: Provider | None = None
+        # Record/replay (P7): the notebook's recording file, and the session a recorded
+        # run starts afresh (a re-run must send the same requests as the recorded run).
+        self.recording_file: Path | None = None
+        self._recording: NotebookRecording | None = None
+        self._replay_session: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -146,19 +153,82 @@ class KernelRuntime:
         """The provider stack (rotation, record/replay) for the configured model."""
         if self._provider is None:
             store = self.store()
+            recordings: Any = store
+            notebook_recording = self.recording() if self.settings.replay != "off" else None
+            if notebook_recording is not None:
+                recordings = notebook_recording
             if self.provider_factory is not None:
-                self._provider = self.provider_factory(self.settings, store)
+                self._provider = self.provider_factory(self.settings, recordings)
             else:
                 from ..providers.factory import make_provider
 
-                self._provider = make_provider(self.settings, recordings=store)  # type: ignore[arg-type]
+                self._provider = make_provider(self.settings, recordings=recordings)
         return self._provider
+
+    def recording(self) -> NotebookRecording | None:
+        """The notebook's recording file (`<notebook>.orkas.json`, or the file named with
+        `%orkas record|replay FILE`); None when the notebook is unknown (the workspace store
+        keeps recordings then). Raises `RecordingFileError` for a damaged file."""
+        path = self.recording_file
+        if path is None:
+            notebook = notebook_path(self.settings)
+            path = recording_path_for(notebook) if notebook is not None else None
+        if path is None:
+            return None
+        if self._recording is None or self._recording.path != path:
+            self._recording = NotebookRecording(path)
+        return self._recording
+
+    def set_replay(self, mode: str, file: Path | None = None) -> NotebookRecording | None:
+        """Switch record/replay mode (and file); a recorded run starts a new session."""
+        if file is not None:
+            self.recording_file = file
+        recording = self.recording() if mode != "off" else None  # may raise: nothing changed
+        update: dict[str, Any] = {"replay": mode}
+        if mode != "off" and not self.settings.model and recording and recording.model:
+            update["model"] = recording.model
+        self.settings = self.settings.model_copy(update=update)
+        if recording is not None and mode == "record":
+            recording.start_fresh()
+        self._replay_session = None
+        self.current_session = None
+        self.reset_provider()
+        return recording
+
+    def adopt_recorded_model(self) -> str | None:
+        """In a replay mode with no model configured, the recording's model (P7: a
+        notebook replays on a machine that has no model settings at all)."""
+        if self.settings.model or self.settings.replay == "off":
+            return self.settings.model
+        recording = self.recording()
+        if recording is not None and recording.model:
+            self.settings = self.settings.model_copy(update={"model": recording.model})
+            self.reset_provider()
+        return self.settings.model
+
+    def active_recording(self) -> NotebookRecording | None:
+        """The recording file in use (None when replay is off or recordings go to the store)."""
+        return self._recording if self.settings.replay != "off" else None
+
+    def replay_counts(self) -> tuple[int, int]:
+        """Responses replayed and recorded so far by this kernel's provider."""
+        provider = self._provider
+        return (getattr(provider, "replayed", 0), getattr(provider, "recorded", 0))
+
+    def replay_notices(self) -> list[str]:
+        """Reports the provider collected (stale recordings in auto mode), once each."""
+        notices: list[str] = getattr(self._provider, "notices", [])
+        taken = list(notices)
+        notices.clear()
+        return taken
 
     def reset_provider(self) -> None:
         """Rebuild the provider on next use (after a model or replay-mode change)."""
         self._provider = None
-        for agent in self.agents.values():
-            agent.provider = self.provider()
+        if self.agents:
+            provider = self.provider()
+            for agent in self.agents.values():
+                agent.provider = provider
 
     def stop_all(self) -> int:
         """Cancel every running turn of this kernel; returns how many were running."""
@@ -169,20 +239,29 @@ class KernelRuntime:
 
     async def stdin_approval(self, request: ApprovalRequest) -> ApprovalDecision:
         """Ask through the cell's input box (a running `%%orkas` cell); with no stdin
-        (nbclient, papermill) the `ORKAS_APPROVAL` policy decides."""
+        (nbclient, papermill) the `ORKAS_APPROVAL` policy decides. Each question and its
+        answer is kept in `approvals` for the cell to show."""
 
         def ask() -> ApprovalDecision:
             from IPython.core.error import StdinNotImplementedError
 
-            question = (f"Orkas wants to run {request.tool} — {request.summary} "
-                        f"[risk: {request.risk}]. Allow? [o]nce / [r]un / [d]eny: ")
+            detail = " ".join(request.detail.split())[:300]
+            question = (f"Orkas wants to run {request.tool}{': ' + detail if detail else ''} "
+                        f"— {request.summary} [risk: {request.risk}]. "
+                        "Allow? [o]nce / [r]un / [d]eny: ")
             try:
                 answer = input(question).strip().lower()
             except (StdinNotImplementedError, EOFError):
-                return "once" if self.settings.approval == "allow" else "deny"
+                decision: ApprovalDecision = ("once" if self.settings.approval == "allow"
+                                              else "deny")
+                self.approvals.append((request, decision, f"approval policy "
+                                                          f"{self.settings.approval}"))
+                return decision
             decisions: dict[str, ApprovalDecision] = {"o": "once", "once": "once", "r": "run",
                                                       "run": "run"}
-            return decisions.get(answer, "deny")
+            decision = decisions.get(answer, "deny")
+            self.approvals.append((request, decision, "you"))
+            return decision
 
         return await self.executor.run(ask)
 
@@ -195,6 +274,12 @@ class KernelRuntime:
         """The session this notebook continues (§12)."""
         from ..store.api import default_session_id
 
+        if self.settings.replay != "off":
+            if self._replay_session is None:
+                from ..engine.messages import new_id
+
+                self._replay_session = new_id("session")
+            return self._replay_session
         path = notebook_path(self.settings)
         return default_session_id(str(path) if path else None)
 
@@ -250,11 +335,14 @@ class KernelRuntime:
         return services
 
     async def stream(self, agent: Agent, text: str, *, cancel: CancelToken | None = None,
-                     model: str | None = None) -> AsyncIterator[Event]:
+                     model: str | None = None,
+                     cell: dict[str, Any] | None = None) -> AsyncIterator[Event]:
         """Run a turn and record what the ledger keeps (usage, tool statistics) as it goes.
 
         Recording runs beside the stream, never in it: a consumer that waited on the store
         would see a tool's start only after the main thread had begun running that tool."""
+        if self.settings.replay != "off" and self._recording is not None:
+            self._recording.begin_turn(cell)
         record = getattr(self.store(), "record_event", None)
         pending: set[asyncio.Task[None]] = set()
 

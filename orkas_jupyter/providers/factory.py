@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 from ..config import Settings
 from ..engine.provider import Provider
@@ -98,4 +100,17 @@ def make_provider(settings: Settings, *, recordings: RecordingStore | None = Non
         log.warning("record/replay mode %r with no recording store: recordings live in memory "
                     "and are lost when the kernel stops", settings.replay)
         recordings = InMemoryRecordingStore()
-    return RecordReplayProvider(provider, recordings, settings.replay, primary.model)
+    return RecordReplayProvider(provider, recordings, settings.replay, primary.model,
+                                substitutions=machine_paths(settings))
+
+
+def machine_paths(settings: Settings) -> tuple[tuple[str, str], ...]:
+    """Paths that differ between machines, as the recording hash names them: a notebook
+    copied elsewhere reads `<workspace>/data.csv` in its tool results either way."""
+    pairs = [(str(settings.workspace.resolve()), "<workspace>"),
+             (str(settings.workspace), "<workspace>"), (sys.prefix, "<python>"),
+             (str(Path.home()), "~")]
+    # Longest first, so a workspace under the home folder is named as the workspace; a root
+    # this short ("/") would rewrite every path, so it is left alone.
+    return tuple(sorted({(old, new) for old, new in pairs if len(old) > 3},
+                        key=lambda pair: -len(pair[0])))

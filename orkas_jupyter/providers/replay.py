@@ -4,14 +4,20 @@ Modes: `off` (pass through), `record` (call the model, store every completed res
 `replay` (serve stored responses only; a miss is a `ReplayMissError` naming the request),
 `auto` (replay when recorded, else call and record).
 
-The hash covers what decides the answer — model, system prompt, messages (roles and parts,
-without ids, timestamps or annotations), tools (name, description, schema), max_tokens and
-purpose — never keys, timeouts, base URLs or the session id.
+The hash covers what the conversation decides — model, messages (roles and parts, without
+ids, timestamps or annotations), the tool set (names and parameter schemas), max_tokens and
+purpose. It leaves out what differs between machines or orkas versions while the
+conversation stays the same, so a recorded notebook replays elsewhere and after an upgrade:
+the system prompt (harness wording, plus the user's memory), tool descriptions, image bytes
+(a plot's PNG differs between matplotlib builds; the media type stays), memory addresses
+(`0x7f…`) and the substitutions the caller names (the workspace path). Never keys, timeouts,
+base URLs or the session id.
 
 Payload (a JSON string, format `orkas-recording` version 1)::
 
     {"format": "orkas-recording", "version": 1, "key": "<sha256 hex>",
      "model": "openai/gpt-4o", "request": {"messages": 5, "tools": 3, "last_user": "…"},
+     "canonical": {…the hashed request…},
      "events": [{"type": "text", "text": "…"}, {"type": "tool_call", …},
                 {"type": "end", "message": {…}, "usage": {…}, "finish_reason": "stop"}]}
 
@@ -24,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from typing import Any, Literal, Protocol
@@ -78,28 +85,56 @@ class InMemoryRecordingStore:
         self.recordings[key] = payload
 
 
-def _canonical_message(message: Message) -> dict[str, Any]:
-    return {"role": message.role, "parts": [p.model_dump(mode="json") for p in message.parts]}
+_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
+Substitutions = tuple[tuple[str, str], ...]
 
 
-def canonical_request(request: ModelRequest, model: str) -> dict[str, Any]:
-    """The parts of a request that decide the answer, in a stable shape."""
+def _normal_text(text: str, substitutions: Substitutions) -> str:
+    for old, new in substitutions:
+        if old:
+            text = text.replace(old, new)
+    return _ADDRESS.sub("0x…", text)
+
+
+def _canonical_part(part: dict[str, Any], substitutions: Substitutions) -> dict[str, Any]:
+    if part.get("type") == "image":
+        return {"type": "image", "media_type": part.get("media_type")}
+    out = dict(part)
+    if part.get("type") == "text":
+        out["text"] = _normal_text(part["text"], substitutions)
+    if part.get("type") == "tool_result":
+        out["content"] = [_canonical_part(p, substitutions) for p in part["content"]]
+    return out
+
+
+def canonical_message(message: Message, substitutions: Substitutions = ()) -> dict[str, Any]:
+    """A message's role and parts, normalised as the hash sees them."""
+    return {"role": message.role, "parts": [_canonical_part(p.model_dump(mode="json"),
+                                                           substitutions)
+                                            for p in message.parts]}
+
+
+def canonical_request(request: ModelRequest, model: str,
+                      substitutions: Substitutions = ()) -> dict[str, Any]:
+    """The parts of a request that decide the answer, in a stable, portable shape."""
     return {
         "model": model,
-        "system": request.system,
-        "messages": [_canonical_message(m) for m in request.messages],
-        "tools": [{"name": t.name, "description": t.description, "parameters": t.parameters}
-                  for t in request.tools],
+        "messages": [canonical_message(m, substitutions) for m in request.messages],
+        "tools": [{"name": t.name, "parameters": t.parameters} for t in request.tools],
         "max_tokens": request.max_tokens,
         "purpose": request.purpose,
     }
 
 
-def request_key(request: ModelRequest, model: str) -> str:
-    """SHA-256 (hex) of the canonical request."""
-    text = json.dumps(canonical_request(request, model), sort_keys=True,
-                      separators=(",", ":"), ensure_ascii=False)
+def canonical_key(canonical: dict[str, Any]) -> str:
+    """SHA-256 (hex) of a canonical request."""
+    text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def request_key(request: ModelRequest, model: str, substitutions: Substitutions = ()) -> str:
+    """SHA-256 (hex) of the canonical request."""
+    return canonical_key(canonical_request(request, model, substitutions))
 
 
 def describe_request(request: ModelRequest, model: str) -> dict[str, Any]:
@@ -110,11 +145,12 @@ def describe_request(request: ModelRequest, model: str) -> dict[str, Any]:
 
 
 def encode_payload(key: str, model: str, request: ModelRequest,
-                   events: list[ProviderEvent]) -> str:
+                   events: list[ProviderEvent], canonical: dict[str, Any] | None = None) -> str:
     """The JSON payload for one recorded response."""
     return json.dumps({
         "format": PAYLOAD_FORMAT, "version": PAYLOAD_VERSION, "key": key, "model": model,
         "request": describe_request(request, model),
+        "canonical": canonical if canonical is not None else canonical_request(request, model),
         "events": [e.model_dump(mode="json") for e in events],
     }, ensure_ascii=False)
 
@@ -136,14 +172,23 @@ def decode_payload(payload: str) -> list[ProviderEvent]:
 
 
 class RecordReplayProvider:
-    """Wraps a provider with record/replay (P7)."""
+    """Wraps a provider with record/replay (P7).
+
+    `replayed` and `recorded` count responses served and stored; `notices` collects what a
+    caller should show (a stale recording in auto mode). A store with an
+    `explain_miss(canonical) -> str | None` method turns a miss into a report of what no
+    longer matches (the notebook recording does: cell, turn, first differing message)."""
 
     def __init__(self, inner: Provider, store: RecordingStore, mode: ReplayMode,
-                 default_model: str) -> None:
+                 default_model: str, substitutions: Substitutions = ()) -> None:
         self.inner = inner
         self.store = store
         self.mode: ReplayMode = mode
         self.default_model = default_model
+        self.substitutions = substitutions
+        self.replayed = 0
+        self.recorded = 0
+        self.notices: list[str] = []
 
     def model_info(self, model: str | None) -> ModelInfo:
         """The wrapped provider's model info (litellm's local map: no network)."""
@@ -156,27 +201,40 @@ class RecordReplayProvider:
                 yield event
             return
         model = request.model or self.default_model
-        key = request_key(request, model)
+        canonical = canonical_request(request, model, self.substitutions)
+        key = canonical_key(canonical)
         if self.mode in ("replay", "auto"):
             payload = await self.store.get_recording(key)
             recorded = self._decode(key, payload) if payload is not None else None
             if recorded is not None:
+                self.replayed += 1
                 for event in _replayed(recorded):
                     yield event
                 return
+            explain = getattr(self.store, "explain_miss", None)
+            detail = explain(canonical) if explain is not None else None
             if self.mode == "replay":
-                summary = describe_request(request, model)
-                raise ReplayMissError(
-                    f"No recording for this model request (key {key[:16]}, model {model}, "
-                    f"{summary['messages']} messages, {summary['tools']} tools, last user "
-                    f"message {summary['last_user']!r}). Record it first with "
-                    "ORKAS_REPLAY=record or auto, with a working model.")
+                raise ReplayMissError(detail + "\nRecord it again with `%orkas replay auto` "
+                                      "(or ORKAS_REPLAY=auto) and a working model."
+                                      if detail else self._miss_message(request, model, key))
+            if detail:
+                self.notices.append(detail + "\nCalled the model and recorded the new answer.")
         events: list[ProviderEvent] = []
         async for event in self.inner.stream(request):
             events.append(event)
             yield event
         if events and isinstance(events[-1], StreamEnd):
-            await self.store.put_recording(key, encode_payload(key, model, request, events))
+            await self.store.put_recording(key, encode_payload(key, model, request, events,
+                                                               canonical))
+            self.recorded += 1
+
+    @staticmethod
+    def _miss_message(request: ModelRequest, model: str, key: str) -> str:
+        summary = describe_request(request, model)
+        return (f"No recording for this model request (key {key[:16]}, model {model}, "
+                f"{summary['messages']} messages, {summary['tools']} tools, last user "
+                f"message {summary['last_user']!r}). Record it first with "
+                "ORKAS_REPLAY=record or auto, with a working model.")
 
     async def complete(self, request: ModelRequest) -> StreamEnd:
         """One response, not streamed to the caller (same path as `stream`)."""

@@ -133,7 +133,9 @@ def _describe_cell(cell: Cell) -> str:
 
 def provenance(ctx: ToolContext) -> dict[str, Any]:
     """Cell metadata saying which session and turn made or changed a cell."""
-    meta = {"session": ctx.session_id}
+    meta: dict[str, Any] = {"session": ctx.session_id}
+    if ctx.call_id:
+        meta["call"] = ctx.call_id
     for key in ("turn", "model"):
         if key in ctx.services:
             meta[key] = ctx.services[key]
@@ -190,11 +192,29 @@ class InsertCell(Tool[InsertCellArgs]):
     input_model = InsertCellArgs
 
     async def execute(self, args: InsertCellArgs, ctx: ToolContext) -> str:
-        cell = Cell(id=new_cell_id(), cell_type=args.cell_type, source=args.source,
-                    metadata=provenance(ctx))
-        index = await notebook(ctx).insert(cell, args.after_cell_id)
+        backend = notebook(ctx)
+        meta = provenance(ctx)
+        cell_id = _insert_id(ctx.call_id, args.source)
+        existing = next((c for c in await backend.cells() if c.id == cell_id), None)
+        where = f"after cell {args.after_cell_id}" if args.after_cell_id else "at the end"
+        if existing is not None and existing.source == args.source:
+            # The same call inserting the same source again: a recorded notebook run once
+            # more. Reuse the cell rather than pile up copies (the result reads the same).
+            cell = await backend.update(cell_id, metadata=meta)
+        else:
+            cell = Cell(id=cell_id if existing is None else new_cell_id(),
+                        cell_type=args.cell_type, source=args.source, metadata=meta)
+            await backend.insert(cell, args.after_cell_id)
         _remember(ctx, [cell])
-        return f"Inserted {args.cell_type} cell {cell.id} at position #{index}."
+        return f"Inserted {args.cell_type} cell {cell.id} {where}."
+
+
+def _insert_id(call_id: str | None, source: str) -> str:
+    """A cell id derived from the tool call and the source: a replayed call (same id, same
+    source) makes the same cell id, so the model's next request reads the same (P7)."""
+    if call_id is None:
+        return new_cell_id()
+    return hashlib.sha256(f"{call_id}\0{source}".encode()).hexdigest()[:8]
 
 
 class EditCellArgs(BaseModel):

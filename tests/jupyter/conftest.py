@@ -122,3 +122,21 @@ def kernel(tmp_path: Path, kernel_env: dict[str, str]) -> Iterator[Kernel]:
         yield k
     finally:
         k.close()
+
+
+@pytest.fixture
+def start_kernel(tmp_path: Path) -> Iterator[Any]:
+    """Start more kernels in the same workspace, each with its own environment."""
+    started: list[Kernel] = []
+
+    def start(env: dict[str, str]) -> Kernel:
+        km = KernelManager(kernel_name="python3")
+        km.kernel_cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+        km.start_kernel(env=env, cwd=str(tmp_path))
+        k = Kernel(km)
+        started.append(k)
+        return k
+
+    yield start
+    for k in started:
+        k.close()

@@ -9,7 +9,7 @@ from providers_helpers import collect, fake_settings, user_request
 
 from orkas_jupyter.engine import FakeClock
 from orkas_jupyter.engine.errors import NonRetryableProviderError, ProviderError
-from orkas_jupyter.engine.messages import Message, TextPart
+from orkas_jupyter.engine.messages import ImagePart, Message, TextPart
 from orkas_jupyter.engine.provider import ModelRequest, StreamEnd
 from orkas_jupyter.engine.tools import ToolSpec
 from orkas_jupyter.providers import (
@@ -38,7 +38,33 @@ def test_key_ignores_ids_timestamps_and_session_but_not_content() -> None:
     assert request_key(base, "m") != request_key(base, "other-model")
     assert request_key(base, "m") != request_key(user_request("what is 2+3?", tools=[SPEC]), "m")
     assert request_key(base, "m") != request_key(user_request("what is 2+2?"), "m")
-    assert request_key(base, "m") != request_key(base.model_copy(update={"system": "x"}), "m")
+    # The harness's wording (system prompt, tool descriptions) is not the conversation: a
+    # recording survives an orkas upgrade that rewords them, and the user's memory.
+    assert request_key(base, "m") == request_key(base.model_copy(update={"system": "x"}), "m")
+    reworded = ToolSpec(name="add", description="Adds two numbers.", parameters=SPEC.parameters)
+    assert request_key(base, "m") == request_key(
+        base.model_copy(update={"tools": [reworded]}), "m")
+    changed = ToolSpec(name="add", description="Add.", parameters={"type": "object",
+                                                                   "required": ["a"]})
+    assert request_key(base, "m") != request_key(base.model_copy(update={"tools": [changed]}),
+                                                 "m")
+
+
+def test_key_ignores_image_bytes_addresses_and_named_paths() -> None:
+    def request(text: str, png: str) -> ModelRequest:
+        return ModelRequest(messages=[Message(role="user", parts=[
+            TextPart(text=text), ImagePart(data=png, media_type="image/png")])])
+
+    here = request("[<Line2D at 0x7f3a2b1c9d40>] read /home/ana/proj/data.csv", "iVBORw0KGgo=")
+    there = request("[<Line2D at 0x7ffe00112233>] read /srv/x/data.csv", "iVBORw0KGgoAAAA=")
+    subs_here = (("/home/ana/proj", "<workspace>"),)
+    subs_there = (("/srv/x", "<workspace>"),)
+    assert request_key(here, "m", subs_here) == request_key(there, "m", subs_there)
+    assert request_key(here, "m", subs_here) != request_key(there, "m", subs_here)
+    jpeg = ModelRequest(messages=[Message(role="user", parts=[
+        TextPart(text="[<Line2D at 0x7f3a2b1c9d40>] read /home/ana/proj/data.csv"),
+        ImagePart(data="iVBORw0KGgo=", media_type="image/jpeg")])])
+    assert request_key(here, "m", subs_here) != request_key(jpeg, "m", subs_here)
 
 
 async def test_record_then_replay_yields_the_same_events_with_no_request() -> None:

@@ -4,6 +4,7 @@ concurrency, clear errors."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,28 @@ async def test_insert_gives_ids_and_provenance(nb: Path):
     cells = json.loads(nb.read_text())["cells"]
     assert [c["id"] for c in cells] == ["c1", new_id, "c2", "m1"]
     assert cells[1]["metadata"]["orkas"]["session"] == "s1"
+
+
+async def test_a_replayed_insert_makes_the_same_cell_once(nb: Path):
+    # Ids come from the tool call and the source, so a replayed call (same call id, same
+    # source) reads the same to the model, and a notebook run again does not pile up copies.
+    ctx = replace(ctx_for(nb), call_id="call_7")
+    first = await InsertCell().execute(InsertCellArgs(source="plot()"), ctx)
+    assert first.endswith(" at the end.")
+    again = await InsertCell().execute(InsertCellArgs(source="plot()"), replace(ctx_for(nb),
+                                                                                 call_id="call_7"))
+    assert again == first
+    cells = json.loads(nb.read_text())["cells"]
+    assert [c["source"] for c in cells].count("plot()") == 1
+    assert cells[-1]["metadata"]["orkas"]["call"] == "call_7"
+    other = await InsertCell().execute(InsertCellArgs(source="plot(2)"), replace(
+        ctx_for(nb), call_id="call_8"))
+    assert other != first and len(json.loads(nb.read_text())["cells"]) == 5
+    # The same call id with other source (a provider reusing ids) is a new cell, not an edit.
+    clash = await InsertCell().execute(InsertCellArgs(source="plot(3)"), replace(
+        ctx_for(nb), call_id="call_7"))
+    ids = [c["id"] for c in json.loads(nb.read_text())["cells"]]
+    assert len(ids) == len(set(ids)) == 6 and clash.split("cell ")[1].split(" ")[0] in ids
 
 
 async def test_edit_needs_a_read_and_refuses_stale_cells(nb: Path):

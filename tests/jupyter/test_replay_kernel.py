@@ -1,0 +1,159 @@
+"""Record/replay in a real kernel (P7, issue 9): answers recorded beside the notebook replay
+in a new kernel with no key, no model setting and the API unreachable; a request that no
+longer matches is reported (cell, turn, first differing message); `auto` records anew."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+from orkas_jupyter.testing import reply, tool_call
+
+EMPTY_NOTEBOOK = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+ANSWER = "`sales` has 3 rows; **north** sells the most (120)."
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def offline_env(kernel_env: dict[str, str]) -> dict[str, str]:
+    env = {k: v for k, v in kernel_env.items()
+           if k not in ("ORKAS_MODEL", "OPENAI_API_KEY")}
+    env["ORKAS_API_BASE"] = f"http://127.0.0.1:{closed_port()}/v1"
+    return env
+
+
+SETUP = "import pandas as pd\nsales = pd.DataFrame({'region': ['north', 'south', 'east'], " \
+        "'units': [120, 80, 95]})"
+
+
+def model(request):
+    if not any(m["role"] == "tool" for m in request.messages):
+        return tool_call("inspect_variable", {"name": "sales"})
+    return reply(ANSWER)
+
+
+def markdown(result) -> str:
+    return "\n".join(result.data("text/markdown"))
+
+
+def test_recorded_answers_replay_offline_in_a_new_kernel(kernel, kernel_env, fake_model,
+                                                         start_kernel, tmp_path: Path):
+    (tmp_path / "analysis.ipynb").write_text(json.dumps(EMPTY_NOTEBOOK))
+    fake_model.script(model)
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run(SETUP)
+    shown = kernel.run("%orkas record")
+    assert "analysis.orkas.json" in shown.stdout
+    first = kernel.run("%%orkas\nwhich region sells most?", timeout=120)
+    assert first.error is None and ANSWER in markdown(first)
+    assert "1 model answer" not in markdown(first)  # two calls were recorded
+    assert "2 model answers recorded in `analysis.orkas.json`" in markdown(first)
+    assert len(fake_model.chat_requests) == 2
+
+    recording = json.loads((tmp_path / "analysis.orkas.json").read_text())
+    assert recording["format"] == "orkas-notebook-recording" and recording["model"] == (
+        "openai/gpt-4o")
+    calls = [(x["turn"], x["call"]) for x in recording["exchanges"]]
+    assert calls == [(1, 1), (1, 2)]
+    assert recording["exchanges"][0]["cell"]["source"].startswith("%%orkas")
+    assert "sk-test-not-a-real-key" not in json.dumps(recording)
+
+    # A new kernel: no model, no key, nothing listening — the recording answers.
+    again = start_kernel(offline_env(kernel_env))
+    again.run("%load_ext orkas_jupyter")
+    again.run(SETUP)
+    shown = again.run("%orkas replay")
+    assert "2 recorded answers" in shown.stdout and "openai/gpt-4o" in shown.stdout
+    replayed = again.run("%%orkas\nwhich region sells most?", timeout=120)
+    assert replayed.error is None
+    text = markdown(replayed)
+    assert ANSWER in text
+    assert "2 recorded model answers replayed from `analysis.orkas.json`" in text
+    assert len(fake_model.chat_requests) == 2  # the model was not called again
+    html = "\n".join(replayed.data("text/html"))
+    assert "inspect_variable" in html and "north" in html  # the tool really ran
+
+
+def test_an_edited_prompt_is_reported_with_cell_turn_and_difference(
+        kernel, kernel_env, fake_model, start_kernel, tmp_path: Path):
+    fake_model.script(model)
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run(SETUP)
+    kernel.run("%orkas record")
+    kernel.run("%%orkas\nwhich region sells most?", timeout=120)
+
+    again = start_kernel(offline_env(kernel_env))
+    again.run("%load_ext orkas_jupyter")
+    again.run(SETUP)
+    again.run("%orkas replay")
+    missed = again.run("%%orkas\nwhich region sells least?", timeout=120)
+    text = markdown(missed)
+    assert "not in the recording `analysis.orkas.json`" in text
+    assert "turn 1, model call 1" in text and "%%orkas which region sells least?" in text
+    assert "message 1 of 1 (user), at character 20" in text
+    assert "which region sells most?" in text and "which region sells least?" in text
+    assert len(fake_model.chat_requests) == 2
+
+
+def test_changed_data_is_reported_and_auto_records_anew(kernel, kernel_env, fake_model,
+                                                       start_kernel, tmp_path: Path):
+    fake_model.script(model)
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run(SETUP)
+    kernel.run("%orkas record")
+    kernel.run("%%orkas\nwhich region sells most?", timeout=120)
+    assert len(fake_model.chat_requests) == 2
+
+    # Same prompt, different data: the second model call (after the tool) differs.
+    again = start_kernel(kernel_env)
+    again.run("%load_ext orkas_jupyter")
+    again.run(SETUP.replace("120", "20"))
+    again.run("%orkas replay auto")
+    result = again.run("%%orkas\nwhich region sells most?", timeout=120)
+    text = markdown(result)
+    assert "turn 1, model call 2" in text
+    assert "message 3 of 3 (tool)" in text and "120" in text and "20" in text
+    assert "Called the model and recorded the new answer." in text
+    assert "1 recorded model answer replayed" in text and "1 model answer recorded" in text
+    assert len(fake_model.chat_requests) == 3
+
+    # The new answer is in the file: a third kernel replays the changed data offline.
+    third = start_kernel(offline_env(kernel_env))
+    third.run("%load_ext orkas_jupyter")
+    third.run(SETUP.replace("120", "20"))
+    third.run("%orkas replay")
+    replayed = third.run("%%orkas\nwhich region sells most?", timeout=120)
+    assert "2 recorded model answers replayed" in markdown(replayed)
+    assert len(fake_model.chat_requests) == 3
+
+
+def test_a_damaged_recording_is_left_alone_and_reported(kernel, tmp_path: Path):
+    damaged = tmp_path / "analysis.orkas.json"
+    damaged.write_text("{not json")
+    kernel.run("%load_ext orkas_jupyter")
+    shown = kernel.run("%orkas replay")
+    assert "not a readable recording" in shown.stdout and "unchanged (off)" in shown.stdout
+    assert damaged.read_text() == "{not json"
+
+
+def test_policy_approvals_are_shown_under_the_cell(kernel, fake_model, tmp_path: Path):
+    (tmp_path / "scratch.tmp").write_text("x")
+
+    def remove(request):
+        if not any(m["role"] == "tool" for m in request.messages):
+            return tool_call("bash", {"command": "rm scratch.tmp"})
+        return reply("Removed it.")
+
+    fake_model.script(remove)
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run("%orkas config approval allow")
+    result = kernel.run("%orkas remove the scratch file", timeout=120)
+    text = markdown(result)
+    assert "🔐 **approval** — `bash` `rm scratch.tmp`" in text
+    assert "**approved once** by approval policy allow" in text
+    assert not (tmp_path / "scratch.tmp").exists()

@@ -1,0 +1,223 @@
+"""Binder: the environment repo2docker builds from `binder/` installs orkas-jupyter with its
+JupyterLab extension, and the quickstart notebook replays there without a model.
+
+The slow test rebuilds that environment the way repo2docker's Python buildpack does, with a
+fresh venv standing in for its conda `notebook` environment: a copy of the committed files
+(repo2docker builds a clone; the in-tree wheel build must not write into this checkout), then
+from the copy's root `pip install -r binder/requirements.txt` and `./binder/postBuild`. Only
+`--no-cache-dir` is left out, so the pip cache keeps the test to a few minutes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
+
+REPO = Path(__file__).resolve().parents[2]
+BINDER = REPO / "binder"
+QUICKSTART = "notebooks/quickstart.ipynb"
+# The notebook the Binder link opens (docs/binder.md: `?urlpath=lab/tree/<this>`).
+BINDER_URL = ("https://mybinder.org/v2/gh/orkas-ai/orkas-jupyter/main"
+              f"?urlpath=lab/tree/{QUICKSTART}")
+_PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;#]+)$")
+
+
+def _pins() -> dict[str, str]:
+    """binder/requirements.txt as {canonical name: version}; any other line is an error."""
+    pins: dict[str, str] = {}
+    for number, raw in enumerate((BINDER / "requirements.txt").read_text("utf-8").splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        match = _PIN.match(line)
+        assert match, f"binder/requirements.txt:{number}: {raw!r} is not a `name==version` pin"
+        pins[canonicalize_name(match[1])] = match[2]
+    return pins
+
+
+def _runtime_python() -> str:
+    text = (BINDER / "runtime.txt").read_text("utf-8").strip()
+    match = re.fullmatch(r"python-(3\.\d+)", text)
+    assert match, f"binder/runtime.txt must read python-3.X, not {text!r}"
+    return match[1]
+
+
+def test_runtime_python_is_one_the_package_supports() -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]
+    version = _runtime_python()
+    assert version in SpecifierSet(project["requires-python"]), (version, project)
+
+
+def test_pins_satisfy_every_requirement_of_the_package_and_its_demo_extra() -> None:
+    """A pyproject.toml change the pins no longer satisfy would break the Binder build."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]
+    pins = _pins()
+    problems = []
+    for spec in [*project["dependencies"], *project["optional-dependencies"]["demo"]]:
+        requirement = Requirement(spec)
+        if requirement.marker and not requirement.marker.evaluate({"extra": "demo"}):
+            continue
+        pinned = pins.get(canonicalize_name(requirement.name))
+        if pinned is None or pinned not in requirement.specifier:
+            problems.append(f"{spec!r}: binder/requirements.txt pins {pinned or 'nothing'}")
+    assert not problems, "update the pins (docs/binder.md):\n" + "\n".join(problems)
+
+
+def _fake_bin(folder: Path, node_version: str | None) -> Path:
+    """A PATH folder with `sed`, an optional fake `node`, and a `python` that leaves a mark."""
+    folder.mkdir()
+    os.symlink(shutil.which("sed") or "/usr/bin/sed", folder / "sed")
+    scripts = {"python": f"#!/bin/sh\ntouch '{folder}/python-ran'\n"}
+    if node_version:
+        scripts["node"] = f"#!/bin/sh\necho {node_version}\n"
+    for name, body in scripts.items():
+        (folder / name).write_text(body)
+        (folder / name).chmod(0o755)
+    return folder
+
+
+@pytest.mark.parametrize("node_version", ["v18.20.4", None])
+def test_post_build_stops_with_a_clear_message_without_node_20(tmp_path: Path,
+                                                               node_version: str | None) -> None:
+    fake = _fake_bin(tmp_path / "bin", node_version)
+    proc = subprocess.run([str(BINDER / "postBuild")], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=30, env={"PATH": str(fake), "HOME": str(tmp_path)})
+    assert proc.returncode != 0
+    assert "needs Node >= 20" in proc.stderr
+    assert (node_version or "none") in proc.stderr
+    assert not (fake / "python-ran").exists(), "postBuild went on to pip install"
+
+
+def test_docs_give_the_binder_link_to_the_quickstart_notebook() -> None:
+    assert BINDER_URL in (REPO / "docs" / "binder.md").read_text("utf-8")
+
+
+# --- the environment itself (slow) ------------------------------------------------------------
+
+
+@dataclass
+class BinderEnv:
+    """A repository copy with a venv built from its binder/ files, and how to run in it."""
+
+    root: Path
+    venv: Path
+    env: dict[str, str]
+    seconds: dict[str, float]
+
+    def run(self, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+        """Run a command from the repository root inside the Binder environment."""
+        return subprocess.run(list(args), cwd=self.root, env=self.env, capture_output=True,
+                              text=True, timeout=timeout)
+
+
+def _copy_repository(dest: Path) -> None:
+    """Copy the files git tracks or would track (not ignored ones: no .venv, node_modules or
+    build output). In a clean checkout that is exactly what a Binder clone holds; in a
+    working copy it includes edits not yet committed, so they are tested together."""
+    if shutil.which("git") is None or not (REPO / ".git").exists():
+        pytest.skip("not a git checkout: cannot tell which files Binder would see")
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=REPO, capture_output=True, check=True, timeout=60)
+    for name in filter(None, listed.stdout.decode().split("\0")):
+        source = REPO / name
+        if not source.is_file():  # deleted in the working tree, not yet committed
+            continue
+        target = dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def _binder_environ(venv: Path, scratch: Path) -> dict[str, str]:
+    """Like a fresh Binder: the venv first on PATH, no keys or Orkas settings, empty user
+    Jupyter folders (a user-level labextension or kernelspec must not count)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("ORKAS_") and not k.endswith("_API_KEY")
+           and k not in {"VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME", "CONDA_PREFIX"}}
+    ours = str(Path(sys.prefix) / "bin") if sys.prefix != sys.base_prefix else None
+    path = [p for p in env.get("PATH", "/usr/bin:/bin").split(os.pathsep) if p and p != ours]
+    env["PATH"] = os.pathsep.join([str(venv / "bin"), *path])
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
+                "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR", "IPYTHONDIR"):
+        env[var] = str(scratch / var.lower())
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    return env
+
+
+def _check(proc: subprocess.CompletedProcess[str], what: str) -> None:
+    assert proc.returncode == 0, (f"{what} failed ({proc.returncode}):\n"
+                                  f"{proc.stdout[-3000:]}\n{proc.stderr[-5000:]}")
+
+
+@pytest.fixture(scope="module")
+def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BinderEnv]:
+    version = _runtime_python()
+    python = shutil.which(f"python{version}")
+    if python is None:
+        pytest.skip(f"binder/runtime.txt asks for Python {version}; no python{version} here")
+    base = tmp_path_factory.mktemp("binder")
+    root, venv = base / "repo", base / "venv"
+    seconds: dict[str, float] = {}
+    start = time.monotonic()
+    _copy_repository(root)
+    subprocess.run([python, "-m", "venv", str(venv)], check=True, timeout=120)
+    env = BinderEnv(root, venv, _binder_environ(venv, base), seconds)
+    # repo2docker: `${KERNEL_PYTHON_PREFIX}/bin/pip install --no-cache-dir -r
+    # "binder/requirements.txt"`, from the repository root.
+    step = time.monotonic()
+    _check(env.run(str(venv / "bin" / "pip"), "install", "-r", "binder/requirements.txt",
+                   timeout=1200), "pip install -r binder/requirements.txt")
+    seconds["requirements"] = time.monotonic() - step
+    # repo2docker: `RUN chmod +x binder/postBuild` then `RUN ./binder/postBuild`, as the user.
+    step = time.monotonic()
+    (root / "binder" / "postBuild").chmod(0o755)
+    _check(env.run("./binder/postBuild", timeout=1200), "binder/postBuild")
+    seconds["postBuild"] = time.monotonic() - step
+    seconds["build"] = time.monotonic() - start
+    yield env
+    print(f"\nbinder environment: {', '.join(f'{k} {v:.0f} s' for k, v in seconds.items())}")
+
+
+@pytest.mark.slow
+def test_binder_env_runs_the_installed_package_not_the_checkout(binder_env: BinderEnv) -> None:
+    proc = binder_env.run("python", "-P", "-c",
+                          "import orkas_jupyter; print(orkas_jupyter.__file__)")
+    _check(proc, "import orkas_jupyter")
+    assert Path(proc.stdout.strip()).is_relative_to(binder_env.venv), proc.stdout
+    assert not (binder_env.root / "labextension" / "node_modules").exists()
+
+
+@pytest.mark.slow
+def test_binder_env_pins_every_installed_package(binder_env: BinderEnv) -> None:
+    """postBuild installs nothing beyond binder/requirements.txt, so the Binder is fully pinned."""
+    proc = binder_env.run("pip", "freeze", "--exclude", "orkas-jupyter")
+    _check(proc, "pip freeze")
+    installed = {canonicalize_name(name): version for name, version in
+                 (line.split("==", 1) for line in proc.stdout.splitlines() if "==" in line)}
+    assert installed == _pins(), ("binder/requirements.txt differs from what postBuild left "
+                                  "installed; regenerate it (docs/binder.md):\n" + proc.stdout)
+
+
+@pytest.mark.slow
+def test_binder_env_has_the_labextension_enabled(binder_env: BinderEnv) -> None:
+    proc = binder_env.run("jupyter", "labextension", "list")
+    _check(proc, "jupyter labextension list")
+    listing = re.sub(r"\x1b\[[0-9;]*m", "", proc.stdout + proc.stderr)  # its colours
+    # `jupyter labextension list` prints one section per folder, then one line per extension.
+    sections = re.split(r"^(?=\S.*labextensions\s*$)", listing, flags=re.MULTILINE)
+    ours = [s for s in sections if re.search(r"^\s+orkas-jupyter v\S+ enabled\s+OK", s, re.M)]
+    assert ours, listing
+    assert str(binder_env.venv / "share" / "jupyter" / "labextensions") in ours[0], listing
+

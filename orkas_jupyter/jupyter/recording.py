@@ -82,6 +82,7 @@ class NotebookRecording:
         self._call = 0
         self._fresh = False
         self._counted = False
+        self._last_key: str | None = None
         self._used: set[str] = set()
         self._data = self._load()
 
@@ -137,6 +138,7 @@ class NotebookRecording:
             self._turn += 1
             self._call = 0
             self._counted = False
+            self._last_key = None
 
     def start_fresh(self) -> None:
         """`%orkas record`: this run replaces the file's exchanges (kept until the first
@@ -147,7 +149,9 @@ class NotebookRecording:
     async def get_recording(self, key: str) -> str | None:
         """The payload recorded under `key`, or None."""
         with self._lock:
-            self._call += 1
+            if key != self._last_key:  # a retry of the same request is the same call
+                self._call += 1
+                self._last_key = key
             self._counted = True
             exchange = next((x for x in self._data["exchanges"] if x["key"] == key), None)
             if exchange is None:
@@ -165,6 +169,7 @@ class NotebookRecording:
             if not self._counted:  # record mode: no lookup counted this call
                 self._call += 1
             self._counted = False
+            self._last_key = key
             digests = []
             for message in canonical["messages"]:
                 clean = json.loads(self.redact(json.dumps(message, ensure_ascii=False)))
@@ -198,9 +203,10 @@ class NotebookRecording:
             self._save()
 
     # -- explaining a miss ------------------------------------------------------------------
-    def explain_miss(self, canonical: dict[str, Any]) -> str | None:
-        """What no longer matches, against the closest recorded request (None when the
-        file has nothing to compare with)."""
+    def explain_miss(self, canonical: dict[str, Any], strict: bool = True) -> str | None:
+        """What no longer matches, against the closest recorded request. Not `strict` (auto
+        mode, which records the miss anyway): only when this cell's own recording went stale,
+        not for a cell never recorded."""
         with self._lock:
             exchanges = list(self._data["exchanges"])
             store = dict(self._data["messages"])
@@ -210,10 +216,13 @@ class NotebookRecording:
                 f"`{self.path.name}` ({len(exchanges)} recorded answers).\n"
                 f"- **now:** {now}")
         if not exchanges:
-            return head + "\n- the recording is empty."
+            return head + "\n- the recording is empty." if strict else None
         current = [self.redact(json.dumps(m, ensure_ascii=False)) for m in canonical["messages"]]
         current_msgs = [json.loads(m) for m in current]
-        best = max(exchanges, key=lambda x: _closeness(x, cell, call, current_msgs, store))
+        scores = {id(x): _closeness(x, cell, call, current_msgs, store) for x in exchanges}
+        best = max(exchanges, key=lambda x: scores[id(x)])
+        if not strict and not scores[id(best)][1]:
+            return None
         recorded = [store.get(d, {"role": "?", "parts": []}) for d in best["request"]["messages"]]
         lines = [head, f"- **closest recording:** {_cell_label(best.get('cell'))}, turn "
                        f"{best.get('turn')}, model call {best.get('call')}"]

@@ -102,6 +102,8 @@ def _clean(message: str, secrets: tuple[str, ...]) -> str:
     return text[:600]
 
 
+_NO_KEY = re.compile(r"missing credentials|api_key client option must be set|"
+                     r"no api key provided|api key (?:is )?(?:missing|not set)", re.IGNORECASE)
 _CREDIT_CODES = {"insufficient_quota", "billing_error", "insufficient_credit", "billing_not_active"}
 
 
@@ -157,6 +159,12 @@ def classify_provider_error(exc: BaseException, *, model: str,
         return ContextOverflowError(where, status=status)
     if status == 402 or _CREDIT.search(text) or codes & _CREDIT_CODES:
         return AccountError(f"{model}: insufficient credit or quota: {text}", status=status)
+    if _NO_KEY.search(text):
+        # The SDK refuses before sending anything (litellm reports it as a 500): no retry
+        # can help, and the user needs to know which variable to set.
+        return AccountError(f"{model}: no API key is set for this provider ({text}). Set the "
+                            "provider's variable (e.g. OPENAI_API_KEY) or ORKAS_API_KEY.",
+                            status=status)
     if "AuthenticationError" in names or "PermissionDeniedError" in names or status in (401, 403):
         return AccountError(f"{model}: the API key was refused: {text}", status=status)
     if "RateLimitError" in names or status == 429:

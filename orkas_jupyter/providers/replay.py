@@ -10,8 +10,8 @@ purpose. It leaves out what differs between machines or orkas versions while the
 conversation stays the same, so a recorded notebook replays elsewhere and after an upgrade:
 the system prompt (harness wording, plus the user's memory), tool descriptions, image bytes
 (a plot's PNG differs between matplotlib builds; the media type stays), memory addresses
-(`0x7f…`) and the substitutions the caller names (the workspace path). Never keys, timeouts,
-base URLs or the session id.
+(`0x7f…`), durations in seconds (`0.3 s`) and the substitutions the caller names (the
+workspace path). Never keys, timeouts, base URLs or the session id.
 
 Payload (a JSON string, format `orkas-recording` version 1)::
 
@@ -86,6 +86,8 @@ class InMemoryRecordingStore:
 
 
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
+# Timings in tool results ("Exit code 0 (0.3 s).") differ run to run.
+_SECONDS = re.compile(r"\b\d+(?:\.\d+)? s\b")
 Substitutions = tuple[tuple[str, str], ...]
 
 
@@ -93,7 +95,7 @@ def _normal_text(text: str, substitutions: Substitutions) -> str:
     for old, new in substitutions:
         if old:
             text = text.replace(old, new)
-    return _ADDRESS.sub("0x…", text)
+    return _SECONDS.sub("… s", _ADDRESS.sub("0x…", text))
 
 
 def _canonical_part(part: dict[str, Any], substitutions: Substitutions) -> dict[str, Any]:
@@ -176,8 +178,8 @@ class RecordReplayProvider:
 
     `replayed` and `recorded` count responses served and stored; `notices` collects what a
     caller should show (a stale recording in auto mode). A store with an
-    `explain_miss(canonical) -> str | None` method turns a miss into a report of what no
-    longer matches (the notebook recording does: cell, turn, first differing message)."""
+    `explain_miss(canonical, strict) -> str | None` method turns a miss into a report of what
+    no longer matches (the notebook recording does: cell, turn, first differing message)."""
 
     def __init__(self, inner: Provider, store: RecordingStore, mode: ReplayMode,
                  default_model: str, substitutions: Substitutions = ()) -> None:
@@ -189,6 +191,7 @@ class RecordReplayProvider:
         self.replayed = 0
         self.recorded = 0
         self.notices: list[str] = []
+        self._noticed: set[str] = set()
 
     def model_info(self, model: str | None) -> ModelInfo:
         """The wrapped provider's model info (litellm's local map: no network)."""
@@ -212,13 +215,15 @@ class RecordReplayProvider:
                     yield event
                 return
             explain = getattr(self.store, "explain_miss", None)
-            detail = explain(canonical) if explain is not None else None
+            detail = (explain(canonical, strict=self.mode == "replay") if explain is not None
+                      else None)
             if self.mode == "replay":
                 raise ReplayMissError(detail + "\nRecord it again with `%orkas replay auto` "
                                       "(or ORKAS_REPLAY=auto) and a working model."
                                       if detail else self._miss_message(request, model, key))
-            if detail:
-                self.notices.append(detail + "\nCalled the model and recorded the new answer.")
+            if detail and key not in self._noticed:  # once, not again for each retry
+                self._noticed.add(key)
+                self.notices.append(detail + "\nCalling the model to record a new answer.")
         events: list[ProviderEvent] = []
         async for event in self.inner.stream(request):
             events.append(event)

@@ -118,7 +118,7 @@ def test_changed_data_is_reported_and_auto_records_anew(kernel, kernel_env, fake
     text = markdown(result)
     assert "turn 1, model call 2" in text
     assert "message 3 of 3 (tool)" in text and "120" in text and "20" in text
-    assert "Called the model and recorded the new answer." in text
+    assert "Calling the model to record a new answer." in text
     assert "1 recorded model answer replayed" in text and "1 model answer recorded" in text
     assert len(fake_model.chat_requests) == 3
 

@@ -257,3 +257,14 @@ async def test_cancelling_a_stalled_stream_ends_promptly() -> None:
     assert kinds[-1] == "error" and elapsed < 5
     assert [m.role for m in history] == ["user", "assistant"]
     assert history[-1].meta.get("interrupted") is True
+
+
+async def test_no_key_at_all_is_an_account_error_named_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("OPENAI_API_KEY", "ORKAS_API_KEY", "OPENAI_ADMIN_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    provider = LiteLLMProvider("openai/gpt-4o", api_key=None, api_base="http://127.0.0.1:9/v1",
+                               timeout=5)
+    with pytest.raises(AccountError, match="no API key is set") as caught:
+        await provider.complete(user_request("hi"))
+    assert not caught.value.retryable

@@ -55,14 +55,17 @@ def test_key_ignores_image_bytes_addresses_and_named_paths() -> None:
         return ModelRequest(messages=[Message(role="user", parts=[
             TextPart(text=text), ImagePart(data=png, media_type="image/png")])])
 
-    here = request("[<Line2D at 0x7f3a2b1c9d40>] read /home/ana/proj/data.csv", "iVBORw0KGgo=")
-    there = request("[<Line2D at 0x7ffe00112233>] read /srv/x/data.csv", "iVBORw0KGgoAAAA=")
+    here = request("[<Line2D at 0x7f3a2b1c9d40>] read /home/ana/proj/data.csv\n"
+                   "Exit code 0 (0.2 s).", "iVBORw0KGgo=")
+    there = request("[<Line2D at 0x7ffe00112233>] read /srv/x/data.csv\nExit code 0 (1.4 s).",
+                    "iVBORw0KGgoAAAA=")
     subs_here = (("/home/ana/proj", "<workspace>"),)
     subs_there = (("/srv/x", "<workspace>"),)
     assert request_key(here, "m", subs_here) == request_key(there, "m", subs_there)
     assert request_key(here, "m", subs_here) != request_key(there, "m", subs_here)
     jpeg = ModelRequest(messages=[Message(role="user", parts=[
-        TextPart(text="[<Line2D at 0x7f3a2b1c9d40>] read /home/ana/proj/data.csv"),
+        TextPart(text="[<Line2D at 0x7f3a2b1c9d40>] read /home/ana/proj/data.csv\n"
+                      "Exit code 0 (0.2 s)."),
         ImagePart(data="iVBORw0KGgo=", media_type="image/jpeg")])])
     assert request_key(here, "m", subs_here) != request_key(jpeg, "m", subs_here)
 

@@ -1,0 +1,345 @@
+"""Write the example notebooks in notebooks/ and record their model answers.
+
+    .venv/bin/python scripts/record_examples.py [quickstart workspace knowledge]
+
+The answers are scripted here (this file plays the model through the packaged fake model
+server) and written to read like a capable model's; each notebook says so. A notebook is run
+twice with nbclient: once in record mode against the scripted model, which writes
+`<name>.orkas.json` beside it, then once more offline from that recording — the second run's
+outputs are what gets committed, so CI's re-execution must reproduce them exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from orkas_jupyter.testing import RecordedRequest, Step, reply, tool_call
+from orkas_jupyter.testing.notebooks import check, record
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+MODEL = "openai/orkas-scripted-example"
+RECORDED_NOTE = (
+    "> **Recorded answers.** The model's answers in this notebook come from "
+    "`{name}.orkas.json` beside it. They were scripted for this example (not produced by a "
+    "live model) and recorded with `%orkas record`; `%orkas replay auto` plays them back "
+    "with no API key and no network. The tools run for real each time: the agent's "
+    "look at the kernel, its files and commands are recomputed, and if they no longer match "
+    "the recording, the cell says which message changed. To run it live, set your model "
+    "(`%orkas model openai/gpt-4o` with `OPENAI_API_KEY`, or any litellm `provider/model`): "
+    "requests that differ from the recording then call your model and are recorded anew.")
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def turn_results(request: RecordedRequest) -> list[str]:
+    """The tool results of the current turn (after the user's last prompt), as text."""
+    messages = request.messages
+    last_user = max(i for i, m in enumerate(messages) if m.get("role") == "user"
+                    and "Image returned by tool" not in json.dumps(m.get("content")))
+    out = []
+    for m in messages[last_user:]:
+        if m.get("role") == "tool":
+            content = m.get("content")
+            out.append(content if isinstance(content, str) else json.dumps(content))
+    return out
+
+
+def notebook(cells: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """An nbformat 4.5 notebook from (id, kind, source) triples."""
+    built = []
+    for cid, kind, source in cells:
+        cell: dict[str, Any] = {"cell_type": kind, "id": cid, "metadata": {}, "source": source}
+        if kind == "code":
+            cell.update(outputs=[], execution_count=None)
+        built.append(cell)
+    return {"nbformat": 4, "nbformat_minor": 5, "cells": built,
+            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                        "language": "python"},
+                         "language_info": {"name": "python"}}}
+
+
+def setup_cell() -> tuple[str, str, str]:
+    return ("setup", "code", "%load_ext orkas_jupyter\n%orkas replay auto")
+
+
+# -- quickstart -------------------------------------------------------------------------------
+PLOT = '''import numpy as np
+import matplotlib.pyplot as plt
+
+wet = rentals.rain_mm >= 1
+weekend = rentals.weekend == 1
+base = ~wet & ~weekend  # dry weekdays: the temperature effect on its own
+slope, intercept = np.polyfit(rentals.temp_c[base], rentals.rentals[base], 1)
+expected = intercept + slope * rentals.temp_c
+residual = rentals.rentals - expected
+
+fig, ax = plt.subplots(figsize=(7, 4))
+ax.scatter(rentals.temp_c[base], rentals.rentals[base], label="dry weekday")
+dry_weekend = ~wet & weekend
+ax.scatter(rentals.temp_c[dry_weekend], rentals.rentals[dry_weekend], marker="s",
+           label="dry weekend")
+ax.scatter(rentals.temp_c[wet], rentals.rentals[wet], marker="x", c="k", label="rain ≥ 1 mm")
+xs = np.linspace(rentals.temp_c.min(), rentals.temp_c.max(), 2)
+ax.plot(xs, intercept + slope * xs, "--", c="grey", label=f"dry weekdays: {slope:+.0f} per °C")
+ax.set(xlabel="temperature (°C)", ylabel="rentals per day", title="Daily bike rentals")
+ax.legend()
+plt.show()
+
+print(f"dry weekdays: {slope:+.1f} rentals per °C (n={base.sum()})")
+print(f"rain: {residual[wet].mean():+.0f} rentals vs. the temperature line (n={wet.sum()})")
+print(f"weekend: {residual[dry_weekend].mean():+.0f} rentals vs. the temperature line")
+top = residual.idxmax()
+print(f"largest surprise: day {rentals.day[top]}, {rentals.rentals[top]} rentals, "
+      f"{residual[top]:+.0f} vs. expected")'''
+
+
+def quickstart_model(request: RecordedRequest) -> Step:
+    """Inspect, insert a plotting cell, run it, explain from what it printed."""
+    done = turn_results(request)
+    if not done:
+        return tool_call("inspect_variable", {"name": "rentals"},
+                         text="Let me look at the DataFrame first.")
+    if len(done) == 1:
+        return tool_call("insert_cell", {"source": PLOT},
+                         text="Four weeks of daily data: temperature, rain and the weekend flag "
+                              "are the candidate drivers. I'll separate them in one plot and "
+                              "a few numbers.")
+    if len(done) == 2:
+        cell_id = re.search(r"cell (\w+)", done[1]).group(1)  # type: ignore[union-attr]
+        return tool_call("run_cell", {"cell_id": cell_id})
+    out = done[2]
+
+    def grab(pattern: str) -> str:
+        return re.search(pattern, out).group(1)  # type: ignore[union-attr]
+
+    slope, rain, weekend = grab(r"([+-][\d.]+) rentals per °C"), grab(r"rain: ([+-]\d+)"), \
+        grab(r"weekend: ([+-]\d+)")
+    day, count, surprise = grab(r"day (\d+),"), grab(r", (\d+) rentals,"), \
+        grab(r"rentals, ([+-]\d+) vs")
+    return reply(
+        f"Three things drive daily rentals in `rentals`, and one day doesn't fit:\n\n"
+        f"1. **Temperature** — on dry weekdays each extra °C brings about **{slope} rentals** "
+        f"a day; it is the main trend across the month (the dashed line).\n"
+        f"2. **Rain** — a day with at least 1 mm of rain sits about **{rain} rentals** below "
+        f"what its temperature predicts (the × marks).\n"
+        f"3. **Weekends** — dry weekend days sit about **{weekend}** above the line: "
+        f"leisure riding adds more than a rainy day takes away.\n\n"
+        f"**Day {day} is an outlier**: {count} rentals, {surprise} above expected — far more "
+        f"than a weekend explains. Check whether something happened that day (an event, a "
+        f"promotion, a data-entry error) before using it in a model; I would exclude it when "
+        f"fitting the temperature effect.\n\n"
+        f"The plotting cell is at the end of the notebook; it defines `slope`, `expected` and "
+        f"`residual` in your kernel if you want to dig further.")
+
+
+def quickstart() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
+    cells = [
+        ("title", "markdown",
+         "# Orkas quickstart: ask about a DataFrame\n\n"
+         "The agent runs *inside* this kernel: it inspects `rentals`, writes a plotting cell, "
+         "runs it, looks at the output and the figure, and explains.\n\n"
+         + RECORDED_NOTE.format(name="quickstart")),
+        setup_cell(),
+        ("load", "code", "import pandas as pd\n\n"
+                         "rentals = pd.read_csv(\"data/bike_rentals.csv\")\nrentals.head()"),
+        ("ask-md", "markdown", "Ask in a `%%orkas` cell. Tool calls show as cards you can "
+                               "open; the answer is Markdown."),
+        ("ask", "code", "%%orkas\nWhat drives daily rentals in `rentals`? Plot what matters "
+                        "and explain it briefly."),
+        ("after", "markdown",
+         "The cell the agent added is at the end of the notebook. Its metadata "
+         "(`orkas`: session, turn, model and tool call) says who made it; `%orkas export` "
+         "keeps it."),
+    ]
+    return notebook(cells), quickstart_model
+
+
+# -- workspace --------------------------------------------------------------------------------
+PROJECT = '''from pathlib import Path
+import shutil
+
+# A small project with a failed nightly job (recreated each run, so the notebook re-runs cleanly).
+project = Path("project")
+shutil.rmtree(project, ignore_errors=True)
+(project / "logs").mkdir(parents=True)
+(project / "data" / "2026-11").mkdir(parents=True)
+(project / "data" / "2026-11" / "orders.csv").write_text(
+    "order_id,amount\\n1001,25.00\\n1002,40.50\\n")
+(project / "config.toml").write_text(
+    '[export]\\n'
+    'input_dir = "data/2025-11"\\n'
+    'output = "exports/orders.parquet"\\n'
+    'notify = "data-team@example.org"\\n')
+(project / "logs" / "nightly.log").write_text(
+    "2026-11-28T02:00:03Z INFO  nightly export started (pid 4242)\\n"
+    "2026-11-28T02:00:03Z INFO  reading config.toml\\n"
+    "2026-11-28T02:00:04Z INFO  scanning input_dir data/2025-11\\n"
+    "2026-11-28T02:00:04Z WARN  input_dir data/2025-11 is empty or missing\\n"
+    "2026-11-28T02:00:04Z ERROR no input files found; nothing to export\\n"
+    "2026-11-28T02:00:04Z ERROR export failed; lock file nightly.lock left in place\\n")
+(project / "nightly.lock").write_text("pid=4242 started=2026-11-28T02:00:03Z\\n")
+sorted(str(p) for p in project.rglob("*"))'''
+
+
+def workspace_model(request: RecordedRequest) -> Step:
+    """Read the log, check the folders, fix the config, remove the lock (with approval)."""
+    done = turn_results(request)
+    steps = [
+        lambda: tool_call("grep_files", {"pattern": "WARN|ERROR", "path": "project/logs"},
+                          text="I'll start with what the job itself reported."),
+        lambda: tool_call("read_file", {"path": "project/config.toml"},
+                          text="The job looked in `data/2025-11` and found nothing. Let me "
+                               "see the config and what is actually under `data/`."),
+        lambda: tool_call("bash", {"command": "ls project/data"}),
+        lambda: tool_call("edit_file", {"path": "project/config.toml",
+                                        "old_string": 'input_dir = "data/2025-11"',
+                                        "new_string": 'input_dir = "data/2026-11"'},
+                          text="The input folder is `data/2026-11`; the config still points "
+                               "at last year's `data/2025-11`. Fixing the year:"),
+        lambda: tool_call("bash", {"command": "rm project/nightly.lock"},
+                          text="Now the stale lock. Deleting a file needs your approval."),
+        lambda: tool_call("bash", {"command": "ls -A project && cat project/config.toml"}),
+    ]
+    if len(done) < len(steps):
+        return steps[len(done)]()
+    line = next((m.group(1) for m in re.finditer(r"nightly\.log:(\d+):[^\n]*ERROR no input",
+                                                 done[0])), "?")
+    return reply(
+        "**Why it failed:** the config pointed the export at `data/2025-11`, a folder that "
+        f"doesn't exist, so it found no input and stopped (`project/logs/nightly.log:{line}`). "
+        "The data is in `data/2026-11` — the year in `input_dir` was never updated.\n\n"
+        "**What I changed:**\n"
+        "- `project/config.toml`: `input_dir = \"data/2026-11\"` (one line, nothing else).\n"
+        "- Removed `project/nightly.lock`, left by the failed run (pid 4242); deleting "
+        "it was approved (the line under this answer says by whom).\n\n"
+        "The job can run again. To stop this recurring every year, consider deriving the "
+        "folder from the run date instead of hard-coding it.")
+
+
+def workspace() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
+    cells = [
+        ("title", "markdown",
+         "# Orkas in the workspace: files, shell and approvals\n\n"
+         "The agent reads and edits files and runs shell commands in the notebook's folder "
+         "(its workspace; paths outside it are refused). Risky commands — deleting files, "
+         "installing, sending data out — wait for your approval.\n\n"
+         + RECORDED_NOTE.format(name="workspace")),
+        setup_cell(),
+        ("approval-md", "markdown",
+         "In JupyterLab the approval question appears in a box under the running cell: "
+         "answer `o` (once) to follow the recording. Run headless (nbclient, papermill, CI), "
+         "nobody can be asked; then the policy decides, and this notebook allows it for its "
+         "own scratch project:"),
+        ("policy", "code", "%orkas config approval allow"),
+        ("project", "code", PROJECT),
+        ("ask", "code", "%%orkas\nThe nightly export in `project/` failed last night. Find out "
+                        "why from its log, fix the config, and remove the stale lock so it "
+                        "can run again."),
+        ("check", "code", 'print(Path("project/config.toml").read_text())\n'
+                          'print("lock still there:", Path("project/nightly.lock").exists())'),
+    ]
+    return notebook(cells), workspace_model
+
+
+# -- knowledge --------------------------------------------------------------------------------
+def passages(result: str) -> list[tuple[str, int, str]]:
+    """(document, first line, text) of each passage in a knowledge_search result."""
+    found = re.findall(r"\[\d+\] (\S+):(\d+)-\d+ \(score [\d.]+\)\n<<<\n(.*?)\n>>>", result,
+                       re.DOTALL)
+    return [(doc, int(start), text) for doc, start, text in found]
+
+
+def cite(results: list[str], first: str, last: str) -> str:
+    """`document:a-b`: the lines of a passage from the one holding `first` to the one holding
+    `last` — what a careful reader of the passage would cite."""
+    for result in results:
+        for doc, start, text in passages(result):
+            lines = text.split("\n")
+            a = next((i for i, line in enumerate(lines) if first in line), None)
+            b = next((i for i, line in enumerate(lines) if last in line and a is not None
+                      and i >= a), None)
+            if a is not None and b is not None:
+                return f"{doc}:{start + a}-{start + b}"
+    raise LookupError(f"no passage holds {first!r} … {last!r}")
+
+
+def knowledge_model(request: RecordedRequest) -> Step:
+    """Two searches, then an answer whose every claim cites a passage it was given."""
+    done = turn_results(request)
+    if not done:
+        return tool_call("knowledge_search", {"query": "how long are raw event logs kept"},
+                         text="Let me check the handbook.")
+    if len(done) == 1:
+        return tool_call("knowledge_search",
+                         {"query": "delete raw event logs early approval legal hold incident"})
+    kept = cite(done, "Raw event logs (clickstream", "by the nightly retention job")
+    approval = cite(done, "Deleting raw event logs before", "two working days")
+    gdpr = cite(done, "GDPR article 17", "dataset owner's approval")
+    hold = cite(done, "A legal hold suspends", "until Legal lifts it")
+    incident = cite(done, "Do not delete raw event logs", "counts as a legal hold")
+    return reply(
+        f"**90 days.** Raw event logs (clickstream, API access logs) are kept for 90 days and "
+        f"then deleted automatically by the nightly retention job [`{kept}`].\n\n"
+        f"**Deleting them earlier** needs written approval from **two people: the dataset "
+        f"owner and the Data Protection Officer (DPO)**. The request goes to #data-governance "
+        f"with the dataset name and the reason; the DPO answers within two working days "
+        f"[`{approval}`]. One exception: a customer's GDPR article 17 request is handled by "
+        f"the privacy team without the dataset owner's approval [`{gdpr}`].\n\n"
+        f"**When they can't be deleted at all:**\n"
+        f"- under a **legal hold**, which suspends every deletion — automatic or requested — "
+        f"until Legal lifts it in writing [`{hold}`];\n"
+        f"- during an **open incident**: the affected datasets count as being on legal hold, "
+        f"because raw logs are evidence [`{incident}`].\n\n"
+        f"Not to be confused with the *retention rate* in the metrics glossary, which is user "
+        f"retention, a product metric.")
+
+
+def knowledge() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
+    cells = [
+        ("title", "markdown",
+         "# Orkas knowledge base: answers with citations\n\n"
+         "Add documents to the workspace knowledge base (stored in the workspace's DuckDB "
+         "file, searched with BM25 — and vectors too when an embedding model is set), then "
+         "ask. The agent searches it and cites each claim as `document:lines`.\n\n"
+         + RECORDED_NOTE.format(name="knowledge")),
+        setup_cell(),
+        ("add", "code", "%orkas kb add handbook"),
+        ("search-md", "markdown", "You can search it yourself:"),
+        ("search", "code", "%orkas kb search deleting raw logs early"),
+        ("ask", "code", "%%orkas\nHow long do we keep raw event logs, and who must approve "
+                        "deleting them early? Are there cases where they can't be deleted at "
+                        "all? Cite the handbook."),
+        ("after", "markdown", "Each citation names the document and its lines: open "
+                              "`handbook/data-retention.md` to check them."),
+    ]
+    return notebook(cells), knowledge_model
+
+
+EXAMPLES: dict[str, Callable[[], tuple[dict[str, Any], Callable[[RecordedRequest], Step]]]] = {
+    "quickstart": quickstart,
+    "workspace": workspace,
+    "knowledge": knowledge,
+}
+
+
+def main(names: list[str]) -> int:
+    failed = 0
+    for name in names or list(EXAMPLES):
+        nb, model = EXAMPLES[name]()
+        path = NOTEBOOKS / f"{name}.ipynb"
+        path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        record(path, model, model_name=MODEL)
+        problems = check(path)
+        print(f"{name}: recorded; offline re-run {'identical' if not problems else 'DIFFERS'}")
+        for problem in problems:
+            print("  " + problem.replace("\n", "\n  "))
+        failed += bool(problems)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

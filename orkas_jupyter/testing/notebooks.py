@@ -74,14 +74,15 @@ def execute(notebook: Path, env: Mapping[str, str], timeout: int = 300) -> dict[
     from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
 
-    nb = nbformat.read(notebook, as_version=4)
+    nb = nbformat.read(notebook, as_version=4)  # type: ignore[no-untyped-call]
     km = KernelManager(kernel_name="python3")
     # This interpreter's kernel: the one orkas-jupyter is installed in.
-    km.kernel_cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    km.kernel_cmd = [  # type: ignore[attr-defined]
+        sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
     client = NotebookClient(nb, km=km, timeout=timeout, allow_errors=True, record_timing=False,
                             resources={"metadata": {"path": str(notebook.parent)}})
     client.execute(env=dict(env), cwd=str(notebook.parent))
-    return json.loads(nbformat.writes(nb))  # type: ignore[no-any-return]
+    return json.loads(nbformat.writes(nb))  # type: ignore[no-any-return, no-untyped-call]
 
 
 def _normal(text: str, workspace: str) -> str:

@@ -91,29 +91,23 @@ class Lab:
         return f"{self.url}lab/workspaces/{workspace}/tree/{name}?token={self.token}"
 
 
-@pytest.fixture(scope="module")
-def lab(model_server: FakeModelServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+@contextlib.contextmanager
+def running_lab(base: Path, root: Path, env: dict[str, str]) -> Iterator[Lab]:
+    """`jupyter lab` serving `root`, with its own settings and runtime folders under `base`."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (see .ci/run)")
     if not (EXTENSION / "package.json").exists():
         pytest.fail(f"the prebuilt extension is not installed at {EXTENSION}: pip install -e .")
-    base = tmp_path_factory.mktemp("lab")
-    root, settings, runtime = base / "root", base / "settings", base / "runtime"
+    settings, runtime = base / "settings", base / "runtime"
     for folder in (root, settings, runtime):
-        folder.mkdir()
+        folder.mkdir(exist_ok=True)
     notify = settings / "@jupyterlab" / "apputils-extension"
     notify.mkdir(parents=True)
     (notify / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     token, port = secrets.token_hex(16), _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ORKAS_", "JPY_"))}
-    env.update({
-        "ORKAS_MODEL": "openai/gpt-4o", "ORKAS_API_BASE": model_server.base_url,
-        "OPENAI_API_KEY": "sk-test-not-a-real-key", "ORKAS_WORKSPACE": str(root),
-        "ORKAS_HOME": str(base / "home"), "JUPYTERLAB_SETTINGS_DIR": str(settings),
-        "JUPYTER_RUNTIME_DIR": str(runtime),
-        "MPLBACKEND": "module://matplotlib_inline.backend_inline",
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-    })
+    env = {**env, "JUPYTERLAB_SETTINGS_DIR": str(settings), "JUPYTER_RUNTIME_DIR": str(runtime),
+           "MPLBACKEND": "module://matplotlib_inline.backend_inline",
+           "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
     log = base / "lab.log"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
            f"--port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
@@ -133,9 +127,8 @@ def lab(model_server: FakeModelServer, tmp_path_factory: pytest.TempPathFactory)
                 proc.kill()
                 pytest.fail(f"jupyter lab did not start:\n{log.read_text()[-3000:]}")
             time.sleep(0.3)
-    server = Lab(root, url, token, proc, log)
     try:
-        yield server
+        yield Lab(root, url, token, proc, log)
     finally:
         proc.terminate()
         try:
@@ -143,6 +136,20 @@ def lab(model_server: FakeModelServer, tmp_path_factory: pytest.TempPathFactory)
         except subprocess.TimeoutExpired:
             proc.kill()
         shutil.rmtree(runtime, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def lab(model_server: FakeModelServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "root"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ORKAS_", "JPY_"))}
+    env.update({
+        "ORKAS_MODEL": "openai/gpt-4o", "ORKAS_API_BASE": model_server.base_url,
+        "OPENAI_API_KEY": "sk-test-not-a-real-key", "ORKAS_WORKSPACE": str(root),
+        "ORKAS_HOME": str(base / "home"),
+    })
+    with running_lab(base, root, env) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -257,3 +264,36 @@ def notebook(page: Any, lab: Lab, artifacts: Path, request: pytest.FixtureReques
     yield make
     for nb in opened:
         nb.shutdown()
+
+
+@pytest.fixture(scope="module")
+def offline_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """JupyterLab on a copy of notebooks/ with no model setting, no key and the model API
+    unreachable: what a Binder user gets."""
+    import re
+
+    from orkas_jupyter.testing.notebooks import closed_port_url
+
+    base = tmp_path_factory.mktemp("offline-lab")
+    root = base / "root"
+    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
+    shutil.copytree(notebooks, root / "notebooks",
+                    ignore=shutil.ignore_patterns(".orkas", "project", ".ipynb_checkpoints"))
+    keyish = re.compile(r"KEY|TOKEN|SECRET", re.IGNORECASE)
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("ORKAS_", "JPY_")) and not keyish.search(k)}
+    env.update({"ORKAS_API_BASE": closed_port_url(), "ORKAS_HOME": str(base / "home")})
+    with running_lab(base, root, env) as server:
+        yield server
+
+
+@pytest.fixture
+def open_notebook(page: Any, artifacts: Path) -> Any:
+    """`open_notebook(lab, "folder/name.ipynb")`: open an existing notebook of `lab`."""
+
+    def open_(server: Lab, name: str) -> NotebookPage:
+        workspace = Path(name).stem.replace("_", "-")
+        url = f"{server.url}lab/workspaces/{workspace}/tree/{name}?token={server.token}"
+        return NotebookPage(page, server, name, artifacts).open(url)
+
+    return open_

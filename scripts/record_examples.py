@@ -26,12 +26,13 @@ MODEL = "openai/orkas-scripted-example"
 RECORDED_NOTE = (
     "> **Recorded answers.** The model's answers in this notebook come from "
     "`{name}.orkas.json` beside it. They were scripted for this example (not produced by a "
-    "live model) and recorded with `%orkas record`; `%orkas replay auto` plays them back "
-    "with no API key and no network. The tools run for real each time: the agent's "
-    "look at the kernel, its files and commands are recomputed, and if they no longer match "
-    "the recording, the cell says which message changed. To run it live, set your model "
-    "(`%orkas model openai/gpt-4o` with `OPENAI_API_KEY`, or any litellm `provider/model`): "
-    "requests that differ from the recording then call your model and are recorded anew.")
+    "live model) and recorded; `%orkas replay auto` plays them back with no API key and no "
+    "network. The tools run for real each time — the agent's look at the kernel, the files "
+    "and the commands are recomputed — and if a request no longer matches the recording "
+    "(you edited a prompt, the data changed), the cell says which message differs. To run it "
+    "live, add `%orkas model openai/gpt-4o` (or any litellm `provider/model`, with its key, "
+    "e.g. `OPENAI_API_KEY`) after the setup cell: every request then goes to your model and "
+    "its answers are recorded in place of the scripted ones.")
 
 
 # -- helpers ----------------------------------------------------------------------------------

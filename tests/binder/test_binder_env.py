@@ -221,3 +221,16 @@ def test_binder_env_has_the_labextension_enabled(binder_env: BinderEnv) -> None:
     assert ours, listing
     assert str(binder_env.venv / "share" / "jupyter" / "labextensions") in ours[0], listing
 
+
+@pytest.mark.slow
+def test_binder_env_replays_the_example_notebooks(binder_env: BinderEnv) -> None:
+    """The notebook the Binder link opens, and the others beside it, replay offline there."""
+    assert (binder_env.root / QUICKSTART).is_file(), f"the Binder link opens {QUICKSTART}"
+    others = sorted(str(p.relative_to(binder_env.root))
+                    for p in (binder_env.root / "notebooks").glob("*.ipynb"))
+    notebooks = [QUICKSTART, *(n for n in others if n != QUICKSTART)]
+    proc = binder_env.run("python", "-P", "-m", "orkas_jupyter.testing.notebooks", "check",
+                          *notebooks, timeout=900)
+    assert proc.returncode == 0, f"{proc.stdout[-5000:]}\n{proc.stderr[-5000:]}"
+    for notebook in notebooks:
+        assert re.search(rf"^ok\s+{re.escape(notebook)}$", proc.stdout, re.M), proc.stdout

@@ -268,9 +268,19 @@ def cite(results: list[str], first: str, last: str) -> str:
     raise LookupError(f"no passage holds {first!r} … {last!r}")
 
 
+def last_prompt(request: RecordedRequest) -> str:
+    """The text of the user's latest prompt."""
+    prompts = [m for m in request.messages if m.get("role") == "user"
+               and "Image returned by tool" not in json.dumps(m.get("content"))]
+    content = prompts[-1].get("content")
+    return content if isinstance(content, str) else json.dumps(content)
+
+
 def knowledge_model(request: RecordedRequest) -> Step:
-    """Two searches, then an answer whose every claim cites a passage it was given."""
+    """Searches, then answers whose every claim cites a passage it was given."""
     done = turn_results(request)
+    if "pipeline fails" in last_prompt(request):
+        return knowledge_followup(done)
     if not done:
         return tool_call("knowledge_search", {"query": "how long are raw event logs kept"},
                          text="Let me check the handbook.")
@@ -299,6 +309,27 @@ def knowledge_model(request: RecordedRequest) -> Step:
         f"retention, a product metric.")
 
 
+def knowledge_followup(done: list[str]) -> Step:
+    """The second question, in the same conversation."""
+    if not done:
+        return tool_call("knowledge_search",
+                         {"query": "pipeline failure at night on call first steps re-run"})
+    oncall = cite(done, "The on-call data engineer", "do not rely on direct messages")
+    first = cite(done, "Acknowledge the page", "Post a short status")
+    rerun = cite(done, "Re-run a failed job only after", "understood.")
+    evidence = cite(done, "Do not delete raw event logs", "counts as a legal hold")
+    return reply(
+        f"From the incident runbook:\n\n"
+        f"1. **Page the on-call data engineer** (named in the #data-oncall channel topic) "
+        f"through the incident tool — not by direct message at night [`{oncall}`].\n"
+        f"2. **Acknowledge within 15 minutes**, find the first ERROR line in the dashboard or "
+        f"the job's log, and post a short status in #data-incidents [`{first}`].\n"
+        f"3. **Don't clean up yet**: leave the raw logs and intermediate files alone — as we "
+        f"saw, an open incident counts as a legal hold [`{evidence}`].\n"
+        f"4. **Re-run only once the stale lock file is removed and you understand the "
+        f"cause** [`{rerun}`].")
+
+
 def knowledge() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
     cells = [
         ("title", "markdown",
@@ -314,8 +345,13 @@ def knowledge() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
         ("ask", "code", "%%orkas\nHow long do we keep raw event logs, and who must approve "
                         "deleting them early? Are there cases where they can't be deleted at "
                         "all? Cite the handbook."),
+        ("followup-md", "markdown", "A follow-up in the same conversation (the agent keeps "
+                                    "the earlier question and answer):"),
+        ("followup", "code", "%orkas What should I do first when the nightly pipeline fails at "
+                             "night?"),
         ("after", "markdown", "Each citation names the document and its lines: open "
-                              "`handbook/data-retention.md` to check them."),
+                              "`handbook/data-retention.md` or `handbook/incident-runbook.md` "
+                              "to check them."),
     ]
     return notebook(cells), knowledge_model
 

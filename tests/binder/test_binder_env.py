@@ -11,13 +11,17 @@ pip cache keeps the test to a few minutes.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import secrets
 import shutil
+import socket
 import subprocess
 import sys
 import time
 import tomllib
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -265,3 +269,54 @@ def test_binder_env_replays_the_example_notebooks(binder_env: BinderEnv) -> None
     assert proc.returncode == 0, f"{proc.stdout[-5000:]}\n{proc.stderr[-5000:]}"
     for notebook in notebooks:
         assert re.search(rf"^ok\s+{re.escape(notebook)}$", proc.stdout, re.M), proc.stdout
+
+
+def _get(url: str) -> str:
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # 127.0.0.1 only
+    with opener.open(url, timeout=10) as response:
+        return str(response.read().decode("utf-8"))
+
+
+@pytest.mark.slow
+def test_binder_env_serves_the_binder_link_with_the_extension(binder_env: BinderEnv) -> None:
+    """What the Binder link asks of the server: JupyterLab, rooted at the repository (the
+    image's home), opens `lab/tree/notebooks/quickstart.ipynb` with our extension loaded."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    token, url = secrets.token_hex(16), f"http://127.0.0.1:{port}/"
+    cmd = ["jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+           "--LabApp.news_url=None", f"--ServerApp.root_dir={binder_env.root}"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = binder_env.venv.parent / "lab.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(cmd, cwd=binder_env.root, env=binder_env.env, stdout=out,
+                                  stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                _get(f"{url}api/status?token={token}")
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, log.read_text()
+                time.sleep(0.5)
+        page = _get(f"{url}lab/tree/{QUICKSTART}?token={token}")
+        found = re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page, re.S)
+        assert found, page[:3000]
+        config = json.loads(found[1])
+        assert config.get("treePath") == QUICKSTART, config.get("treePath")
+        ours = [e for e in config["federated_extensions"] if e["name"] == "orkas-jupyter"]
+        assert ours, config["federated_extensions"]
+        _get(f"{url}lab/extensions/orkas-jupyter/{ours[0]['load']}?token={token}")
+        # The lab page answers for any path; the contents API says the notebook is there.
+        model = json.loads(_get(f"{url}api/contents/{QUICKSTART}?token={token}&content=0"))
+        assert model["type"] == "notebook", model
+    finally:
+        server.terminate()
+        try:
+            server.wait(15)
+        except subprocess.TimeoutExpired:
+            server.kill()

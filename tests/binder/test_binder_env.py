@@ -33,10 +33,9 @@ from packaging.utils import canonicalize_name
 
 REPO = Path(__file__).resolve().parents[2]
 BINDER = REPO / "binder"
+# The notebook the Binder link opens (`?urlpath=lab/tree/<this>`).
 QUICKSTART = "notebooks/quickstart.ipynb"
-# The notebook the Binder link opens (docs/binder.md: `?urlpath=lab/tree/<this>`).
-BINDER_URL = ("https://mybinder.org/v2/gh/orkas-ai/orkas-jupyter/main"
-              f"?urlpath=lab/tree/{QUICKSTART}")
+_BINDER_LINK = re.compile(r"https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/[^?\s)]+\?[^)\s\]`]+")
 # What repo2docker's base environment holds before any repository file is read (its conda
 # `notebook` env, repo2docker/buildpacks/conda/environment.yml), by PyPI name:
 # jupyterhub-singleuser is conda's name for jupyterhub's single-user server.
@@ -87,10 +86,12 @@ def test_pins_satisfy_every_requirement_of_the_package_and_its_demo_extra() -> N
 
 
 def _fake_bin(folder: Path, node_version: str | None) -> Path:
-    """A PATH folder with `sed`, an optional fake `node`, and a `python` that leaves a mark."""
+    """A PATH folder with `sed` and `rm`, an optional fake `node`, and a `python` that writes
+    its arguments to `python-ran`."""
     folder.mkdir()
-    os.symlink(shutil.which("sed") or "/usr/bin/sed", folder / "sed")
-    scripts = {"python": f"#!/bin/sh\ntouch '{folder}/python-ran'\n"}
+    for tool in ("sed", "rm"):
+        os.symlink(shutil.which(tool) or f"/usr/bin/{tool}", folder / tool)
+    scripts = {"python": f"#!/bin/sh\necho \"$@\" > '{folder}/python-ran'\n"}
     if node_version:
         scripts["node"] = f"#!/bin/sh\necho {node_version}\n"
     for name, body in scripts.items():
@@ -99,20 +100,41 @@ def _fake_bin(folder: Path, node_version: str | None) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("node_version", ["v18.20.4", None])
-def test_post_build_stops_with_a_clear_message_without_node_20(tmp_path: Path,
-                                                               node_version: str | None) -> None:
+def _post_build(tmp_path: Path, node_version: str | None) -> tuple[int, str, str | None]:
+    """Run binder/postBuild with fake tools: (exit code, stderr, what `python` was given)."""
     fake = _fake_bin(tmp_path / "bin", node_version)
     proc = subprocess.run([str(BINDER / "postBuild")], cwd=tmp_path, capture_output=True,
                           text=True, timeout=30, env={"PATH": str(fake), "HOME": str(tmp_path)})
-    assert proc.returncode != 0
-    assert "needs Node >= 20" in proc.stderr
-    assert (node_version or "none") in proc.stderr
-    assert not (fake / "python-ran").exists(), "postBuild went on to pip install"
+    ran = fake / "python-ran"
+    return proc.returncode, proc.stderr, ran.read_text().strip() if ran.exists() else None
 
 
-def test_docs_give_the_binder_link_to_the_quickstart_notebook() -> None:
-    assert BINDER_URL in (REPO / "docs" / "binder.md").read_text("utf-8")
+@pytest.mark.parametrize("node_version", ["v18.20.4", None])
+def test_post_build_stops_with_a_clear_message_without_node_20(tmp_path: Path,
+                                                               node_version: str | None) -> None:
+    code, stderr, python_args = _post_build(tmp_path, node_version)
+    assert code != 0
+    assert "needs Node >= 20" in stderr
+    assert (node_version or "none") in stderr
+    assert python_args is None, "postBuild went on to pip install"
+
+
+@pytest.mark.parametrize("node_version", ["v20.11.1", "v22.3.0"])
+def test_post_build_installs_the_checkout_with_its_demo_extra(tmp_path: Path,
+                                                              node_version: str) -> None:
+    code, stderr, python_args = _post_build(tmp_path, node_version)
+    assert code == 0, stderr
+    assert python_args == "-m pip install .[demo]"
+
+
+def test_binder_links_open_a_notebook_that_exists() -> None:
+    """The badge in the README and docs/binder.md opens JupyterLab on a committed notebook."""
+    links = [link for doc in ("README.md", "docs/binder.md")
+             for link in _BINDER_LINK.findall((REPO / doc).read_text("utf-8"))]
+    assert any(link.endswith(f"?urlpath=lab/tree/{QUICKSTART}") for link in links), links
+    for link in links:
+        found = re.search(r"\?urlpath=lab/tree/(\S+)$", link)
+        assert found and (REPO / found[1]).is_file(), link
 
 
 # --- the environment itself (slow) ------------------------------------------------------------

@@ -192,7 +192,7 @@ def _replay_mode(rt: Any, mode: str, file: str | None) -> None:
     from .recording import RecordingFileError
 
     try:
-        recording = rt.set_replay(mode, Path(file).expanduser() if file else None)
+        recording = rt.replay.switch(mode, Path(file).expanduser() if file else None)
     except RecordingFileError as exc:
         print(f"model calls: unchanged ({rt.settings.replay}) — {exc}")
         return

@@ -66,7 +66,7 @@ class OrkasMagics(Magics):
         if not prompt.strip():
             print(HELP)
             return
-        if not (model or rt.settings.model or rt.adopt_recorded_model()):
+        if not (model or rt.settings.model or rt.replay.adopt_model()):
             print(NO_MODEL)
             return
         cell = current_cell(self.shell, prompt)
@@ -89,7 +89,7 @@ class OrkasMagics(Magics):
         renderer = CellRenderer(display, clear_output)
         rt.approval_prompt = rt.stdin_approval
         rt.approvals.clear()
-        counts = rt.replay_counts()
+        counts = rt.replay.counts()
         rt.executor.interrupted.clear()
         rt.submit(consume())
         final: Any = None
@@ -191,10 +191,10 @@ def turn_notes(rt: Any, counts: tuple[int, int]) -> list[str]:
         notes.append(f"🔐 **approval** — `{request.tool}`{shown}: {request.summary} "
                      f"(risk: {request.risk}) → **{verdict}** by {by}")
     rt.approvals.clear()
-    notes += rt.replay_notices()
-    replayed, recorded = (now - before for now, before in zip(rt.replay_counts(), counts,
+    notes += rt.replay.notices()
+    replayed, recorded = (now - before for now, before in zip(rt.replay.counts(), counts,
                                                                  strict=True))
-    recording = rt.active_recording()
+    recording = rt.replay.active()
     where = recording.path.name if recording is not None else "the workspace store"
     if replayed:
         notes.append(f"▶ {replayed} recorded model answer{'s' * (replayed != 1)} replayed "

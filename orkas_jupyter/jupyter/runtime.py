@@ -32,7 +32,7 @@ from ..tools.notebook_doc import FileNotebook, NotebookBackend
 from ..tools.workspace import WorkspaceTools
 from .capture import run_code
 from .mainthread import MainThreadExecutor
-from .recording import NotebookRecording, recording_path_for
+from .replay_control import ReplayControl
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -104,11 +104,7 @@ class KernelRuntime:
         self._memory: MemoryBook | None = None
         self._knowledge: Any = None
         self._provider: Provider | None = None
-        # Record/replay (P7): the notebook's recording file, and the session a recorded
-        # run starts afresh (a re-run must send the same requests as the recorded run).
-        self.recording_file: Path | None = None
-        self._recording: NotebookRecording | None = None
-        self._replay_session: str | None = None
+        self.replay = ReplayControl(self)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -153,10 +149,7 @@ class KernelRuntime:
         """The provider stack (rotation, record/replay) for the configured model."""
         if self._provider is None:
             store = self.store()
-            recordings: Any = store
-            notebook_recording = self.recording() if self.settings.replay != "off" else None
-            if notebook_recording is not None:
-                recordings = notebook_recording
+            recordings = self.replay.recordings_for(store)
             if self.provider_factory is not None:
                 self._provider = self.provider_factory(self.settings, recordings)
             else:
@@ -164,63 +157,6 @@ class KernelRuntime:
 
                 self._provider = make_provider(self.settings, recordings=recordings)
         return self._provider
-
-    def recording(self) -> NotebookRecording | None:
-        """The notebook's recording file (`<notebook>.orkas.json`, or the file named with
-        `%orkas record|replay FILE`); None when the notebook is unknown (the workspace store
-        keeps recordings then). Raises `RecordingFileError` for a damaged file."""
-        path = self.recording_file
-        if path is None:
-            notebook = notebook_path(self.settings)
-            path = recording_path_for(notebook) if notebook is not None else None
-        if path is None:
-            return None
-        if self._recording is None or self._recording.path != path:
-            self._recording = NotebookRecording(path)
-        return self._recording
-
-    def set_replay(self, mode: str, file: Path | None = None) -> NotebookRecording | None:
-        """Switch record/replay mode (and file); a recorded run starts a new session."""
-        if file is not None:
-            self.recording_file = file
-        recording = self.recording() if mode != "off" else None  # may raise: nothing changed
-        update: dict[str, Any] = {"replay": mode}
-        if mode != "off" and not self.settings.model and recording and recording.model:
-            update["model"] = recording.model
-        self.settings = self.settings.model_copy(update=update)
-        if recording is not None and mode == "record":
-            recording.start_fresh()
-        self._replay_session = None
-        self.current_session = None
-        self.reset_provider()
-        return recording
-
-    def adopt_recorded_model(self) -> str | None:
-        """In a replay mode with no model configured, the recording's model (P7: a
-        notebook replays on a machine that has no model settings at all)."""
-        if self.settings.model or self.settings.replay == "off":
-            return self.settings.model
-        recording = self.recording()
-        if recording is not None and recording.model:
-            self.settings = self.settings.model_copy(update={"model": recording.model})
-            self.reset_provider()
-        return self.settings.model
-
-    def active_recording(self) -> NotebookRecording | None:
-        """The recording file in use (None when replay is off or recordings go to the store)."""
-        return self._recording if self.settings.replay != "off" else None
-
-    def replay_counts(self) -> tuple[int, int]:
-        """Responses replayed and recorded so far by this kernel's provider."""
-        provider = self._provider
-        return (getattr(provider, "replayed", 0), getattr(provider, "recorded", 0))
-
-    def replay_notices(self) -> list[str]:
-        """Reports the provider collected (stale recordings in auto mode), once each."""
-        notices: list[str] = getattr(self._provider, "notices", [])
-        taken = list(notices)
-        notices.clear()
-        return taken
 
     def reset_provider(self) -> None:
         """Rebuild the provider on next use (after a model or replay-mode change)."""
@@ -274,12 +210,9 @@ class KernelRuntime:
         """The session this notebook continues (§12)."""
         from ..store.api import default_session_id
 
-        if self.settings.replay != "off":
-            if self._replay_session is None:
-                from ..engine.messages import new_id
-
-                self._replay_session = new_id("session")
-            return self._replay_session
+        recorded_run = self.replay.session()
+        if recorded_run is not None:
+            return recorded_run
         path = notebook_path(self.settings)
         return default_session_id(str(path) if path else None)
 
@@ -341,8 +274,7 @@ class KernelRuntime:
 
         Recording runs beside the stream, never in it: a consumer that waited on the store
         would see a tool's start only after the main thread had begun running that tool."""
-        if self.settings.replay != "off" and self._recording is not None:
-            self._recording.begin_turn(cell)
+        self.replay.begin_turn(cell)
         record = getattr(self.store(), "record_event", None)
         pending: set[asyncio.Task[None]] = set()
 

@@ -1,0 +1,107 @@
+"""Record/replay for one kernel (P7): which recording file the provider uses, switching
+modes, the session a recorded run starts afresh, and the counts a cell reports afterwards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..config import Settings
+from .recording import NotebookRecording, recording_path_for
+
+
+class ReplayControl:
+    """The record/replay state of a `KernelRuntime` (`rt.replay`)."""
+
+    def __init__(self, rt: Any) -> None:
+        self.rt = rt
+        # A file named with `%orkas record|replay FILE` (else the notebook's own).
+        self.file: Path | None = None
+        self._recording: NotebookRecording | None = None
+        self._session: str | None = None
+
+    @property
+    def settings(self) -> Settings:
+        return self.rt.settings  # type: ignore[no-any-return]
+
+    def recording(self) -> NotebookRecording | None:
+        """The notebook's recording file (`<notebook>.orkas.json`, or the named file); None
+        when the notebook is unknown (the workspace store keeps recordings then). Raises
+        `RecordingFileError` for a damaged file."""
+        from .runtime import notebook_path
+
+        path = self.file
+        if path is None:
+            notebook = notebook_path(self.settings)
+            path = recording_path_for(notebook) if notebook is not None else None
+        if path is None:
+            return None
+        if self._recording is None or self._recording.path != path:
+            self._recording = NotebookRecording(path)
+        return self._recording
+
+    def recordings_for(self, store: Any) -> Any:
+        """Where the provider keeps recordings: the notebook's file, else the store."""
+        recording = self.recording() if self.settings.replay != "off" else None
+        return recording if recording is not None else store
+
+    def switch(self, mode: str, file: Path | None = None) -> NotebookRecording | None:
+        """Switch mode (and file); a recorded run starts a new session. Raises
+        `RecordingFileError` (nothing changed) for a damaged file."""
+        if file is not None:
+            self.file = file
+        recording = self.recording() if mode != "off" else None
+        update: dict[str, Any] = {"replay": mode}
+        if mode != "off" and not self.settings.model and recording and recording.model:
+            update["model"] = recording.model
+        self.rt.settings = self.settings.model_copy(update=update)
+        if recording is not None and mode == "record":
+            recording.start_fresh()
+        self._session = None
+        self.rt.current_session = None
+        self.rt.reset_provider()
+        return recording
+
+    def adopt_model(self) -> str | None:
+        """In a replay mode with no model configured, the recording's model: a notebook
+        replays on a machine that has no model settings at all."""
+        if self.settings.model or self.settings.replay == "off":
+            return self.settings.model
+        recording = self.recording()
+        if recording is not None and recording.model:
+            self.rt.settings = self.settings.model_copy(update={"model": recording.model})
+            self.rt.reset_provider()
+        return self.settings.model
+
+    def session(self) -> str | None:
+        """The session of this recorded run (None when replay is off): a re-run must send
+        the requests the recorded run sent, so it cannot continue an older conversation."""
+        if self.settings.replay == "off":
+            return None
+        if self._session is None:
+            from ..engine.messages import new_id
+
+            self._session = new_id("session")
+        return self._session
+
+    def begin_turn(self, cell: dict[str, Any] | None) -> None:
+        """Tell the recording which cell the next model calls belong to."""
+        recording = self.active()
+        if recording is not None:
+            recording.begin_turn(cell)
+
+    def active(self) -> NotebookRecording | None:
+        """The recording file in use (None when replay is off or recordings go to the store)."""
+        return self._recording if self.settings.replay != "off" else None
+
+    def counts(self) -> tuple[int, int]:
+        """Responses replayed and recorded so far by this kernel's provider."""
+        provider = self.rt._provider
+        return (getattr(provider, "replayed", 0), getattr(provider, "recorded", 0))
+
+    def notices(self) -> list[str]:
+        """Reports the provider collected (stale recordings in auto mode), once each."""
+        notices: list[str] = getattr(self.rt._provider, "notices", [])
+        taken = list(notices)
+        notices.clear()
+        return taken

@@ -157,3 +157,21 @@ def test_policy_approvals_are_shown_under_the_cell(kernel, fake_model, tmp_path:
     assert "🔐 **approval** — `bash` `rm scratch.tmp`" in text
     assert "**approved once** by approval policy allow" in text
     assert not (tmp_path / "scratch.tmp").exists()
+
+
+def test_orkas_replay_in_the_environment_needs_no_magic(kernel, kernel_env, fake_model,
+                                                        start_kernel, tmp_path: Path):
+    fake_model.script(model)
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run(SETUP)
+    kernel.run("%orkas record")
+    kernel.run("%%orkas\nwhich region sells most?", timeout=120)
+
+    env = {**offline_env(kernel_env), "ORKAS_REPLAY": "replay"}
+    again = start_kernel(env)
+    again.run("%load_ext orkas_jupyter")
+    again.run(SETUP)
+    replayed = again.run("%%orkas\nwhich region sells most?", timeout=120)
+    assert ANSWER in markdown(replayed)
+    assert "2 recorded model answers replayed from `analysis.orkas.json`" in markdown(replayed)
+    assert len(fake_model.chat_requests) == 2

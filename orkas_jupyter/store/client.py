@@ -27,7 +27,7 @@ from pydantic import ValidationError
 
 from .engine import StoreEngine
 from .errors import StoreError, StoreUnavailableError, error_from_wire
-from .redact import scrubbed_environ
+from .redact import embedding_credentials, scrubbed_environ
 from .rpc import (
     RpcRequest,
     RpcResponse,
@@ -183,7 +183,10 @@ class SocketTransport:
             old.poll()  # reap servers that exited
         self._spawned = [p for p in self._spawned if p.returncode is None]
         err = tempfile.TemporaryFile()  # noqa: SIM115 (read after the child exits)
-        env = scrubbed_environ()  # the server needs no credentials, so it gets none
+        # Credentials stay with the kernel, except the one key the knowledge base's
+        # embedding calls need (when a remote embedding model is configured).
+        env = scrubbed_environ()
+        env.update(embedding_credentials(self._embedding_model()))
         # Importable from anywhere (a source checkout too), and not pinned to the kernel's
         # working directory, which the user may delete or unmount.
         env["PYTHONPATH"] = os.pathsep.join(
@@ -197,6 +200,20 @@ class SocketTransport:
             cwd=self.db_path.parent, env=env)
         self._spawned.append(proc)
         return proc, err
+
+    def _embedding_model(self) -> str | None:
+        """The embedding model the server will use: the workspace's settings, read the way
+        the server reads them (env, then orkas.toml / pyproject.toml)."""
+        from ..config import load_settings
+
+        workspace = os.environ.get("ORKAS_WORKSPACE") or (
+            str(self.db_path.parent.parent) if self.db_path.parent.name == ".orkas" else None)
+        if workspace is None:
+            return os.environ.get("ORKAS_EMBEDDING_MODEL")
+        try:
+            return load_settings(workspace=Path(workspace)).embedding_model
+        except (OSError, ValueError):  # a broken settings file: the server will say so
+            return None
 
     def server_pid(self) -> int | None:
         """The pid the last server wrote in the lock file (it may have exited since)."""

@@ -53,6 +53,27 @@ def scrubbed_environ(environ: Mapping[str, str] | None = None) -> dict[str, str]
     return {k: v for k, v in env.items() if not _SECRET_NAME.search(k)}
 
 
+# Embedding backends that need no credentials (see knowledge/embeddings.py).
+_KEYLESS_EMBEDDERS = re.compile(r"^(local(/.*)?|all-minilm-l6-v2|hashing(/\d+)?|ollama/.*)$",
+                                re.IGNORECASE)
+
+
+def embedding_credentials(model: str | None,
+                          environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The credentials a store server needs for its knowledge-base embedding calls, and no
+    others: `ORKAS_EMBEDDING_API_KEY` and the key variable of the embedding model's provider
+    (`openai/…` → `OPENAI_API_KEY`). Empty for local, hashing and keyless models."""
+    env = os.environ if environ is None else environ
+    model = (model or "").strip()
+    if not model or _KEYLESS_EMBEDDERS.match(model):
+        return {}
+    names = ["ORKAS_EMBEDDING_API_KEY"]
+    if "/" in model:
+        provider = re.sub(r"[^A-Z0-9]", "_", model.split("/", 1)[0].upper())
+        names.append(f"{provider}_API_KEY")
+    return {name: env[name] for name in names if env.get(name)}
+
+
 class SecretRedactor:
     """Replaces known secret values in text, including their JSON-escaped form."""
 

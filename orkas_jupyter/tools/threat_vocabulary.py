@@ -1,0 +1,243 @@
+"""The write scanner's vocabulary (M6): word classes and chain rules for instruction
+overrides, look-alike and digit-for-letter maps, phrase and per-language patterns, and
+exfiltration patterns. The matching logic is in `threat_patterns.py`."""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+
+def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags | re.MULTILINE)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Word classes for the English token rules (read on the skeleton, so already lower case).
+_IMPERATIVE = ("ignore ingore ignor ignorem ignoree ignoren ingnore ignre disregard forget "
+               "overlook override overrule bypass defy disobey subvert nullify countermand rescind")
+LEXICON: dict[str, frozenset[str]] = {
+    # verbs that set instructions aside, as commands (not "ignored"/"forgotten" in a report)
+    "imperative": _words(_IMPERATIVE),
+    "override": frozenset((_IMPERATIVE + " ignoring ignoren disregarding forgetting overwrite "
+                           "negate dismiss discard abandon skip scrap delete reset cancel reject "
+                           "revoke invert reverse break replace omit neglect change remove erase "
+                           "rewrite circumvent ignores disregards forgets").split()),
+    "directive": _words(
+        "instruction instructions instrucions directive directives prompt prompts promt "
+        "promts programming instructed guardrails"),
+    "guard": _words(
+        "rules rule guidelines guideline directions commands orders restriction "
+        "restrictions limitation limitations limits protocol protocols safety security "
+        "measures censure censorship techniques technics training program creators "
+        "conditioning constraints safeguards message sentence conversation conversations "
+        "information said told wisdom"),
+    "rules": _words("rules guidelines directions"),
+    # instructions in the broad sense, for rules that also need the model to be addressed
+    "instructions_any": _words(
+        "instruction instructions directive directives prompt prompts rules guidelines "
+        "directions orders programming"),
+    "prior": _words(
+        "previous prior above earlier preceding before everything aforementioned former "
+        "last"),
+    "extract": _words(
+        "reveal repeat print output show tell give share list display write spell "
+        "reproduce leak dump disclose recite provide say state what whats translate "
+        "summarize summarise summary describe explain return send type expose divulge "
+        "unveil hint quote echo regurgitate reiterate duplicate rephrase paraphrase "
+        "replay"),
+    # verbs that reproduce text that already exists
+    "reproduce": _words(
+        "repeat reveal print output quote recite display echo dump leak disclose "
+        "regurgitate reiterate duplicate spell list rephrase paraphrase reproduce replay"),
+    "secret": _words("password passwords passphrase passcode passwd pwd secret secrets"),
+    "your": _words("your ur yours"),
+    "you": _words("you u yourself"),
+    "own": _words(
+        "your initial original system hidden previous prior above earlier first exact "
+        "secret internal basic core given preceding entire full current"),
+    "received": _words("given told programmed provided received taught"),
+    "invalidated": _words(
+        "ignored disregarded forgotten void cancelled canceled false invalid null revoked "
+        "obsolete changed overridden wrong deleted test fake outdated superseded expired"),
+    "new": _words("new"),
+    "principal": _words("user users human operator owner"),
+    # a possessive "s" ("the doctor's instructions") ends a chain: those are not the model's
+    "barrier": _words("s"),
+}
+
+# (name, classes in order, windows between them): each class must follow the previous one
+# within its window of tokens, inside one sentence.
+CHAIN_RULES: tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...] = (
+    ("override previous instructions", ("override", "directive"), (6,)),
+    ("override previous instructions", ("imperative", "guard"), (5,)),
+    ("override previous instructions", ("imperative", "prior"), (5,)),
+    ("override previous instructions", ("imperative", "your"), (2,)),
+    ("override the user", ("imperative", "principal"), (2,)),
+    ("override previous instructions", ("directive", "invalidated"), (5,)),
+    ("extract the secret", ("extract", "secret"), (7,)),
+    ("extract the instructions", ("reproduce", "directive"), (4,)),
+    ("extract the instructions", ("reproduce", "rules"), (3,)),
+    ("extract the instructions", ("extract", "own", "instructions_any"), (6, 3)),
+    ("extract the instructions", ("extract", "instructions_any", "received"), (4, 5)),
+    ("address the model's instructions", ("your", "directive"), (5,)),
+    ("address the model's instructions", ("you", "directive"), (1,)),
+    ("address the model's instructions", ("instructions_any", "you"), (4,)),
+    ("address the model's instructions", ("directive", "received", "you"), (4, 3)),
+    ("new instructions", ("new", "directive"), (1,)),
+)
+
+# Latin look-alikes (after case folding) and digits or symbols used for letters.
+CONFUSABLES = dict(zip("аеорсухіјѕԁɡӏкαοριεκντυχ", "aeopcyxijsdglkaopiekvtux", strict=True))
+LEET = dict(zip("013457@$", "oieastas", strict=True))
+
+PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("refuse to follow instructions", _rx(
+        r"\b(do not|don'?t|never|stop|no longer|cease to|refuse to) (follow|obey|listen to|"
+        r"adhere to|comply with|heed)(ing)? (to )?((any|all|the|your|previous|prior|those|these|"
+        r"earlier|above|original|my|of) )*(instructions|rules|guidelines|directives|prompts|orders|"
+        r"commands|information|programming)\b")),
+    ("role hijack", _rx(r"\byou are no longer\b|\byou are now (a|an|in|the|free|unrestricted|my|"
+                        r"not|called|named|dan|evil|jailbroken|uncensored|unfiltered)\b|"
+                        r"\byour (new|real|actual|true|only) (task|job|goal|purpose|mission|"
+                        r"instructions?|role|objective|orders) (is|are|will be|now)\b")),
+    ("message addressed to the model", _rx(
+        r"\b(note|message|instructions?|reminder|warning) (to|for) (the |any |all )?(ai|assistant|"
+        r"llm|language model|chatbot|agent|model)s?\b|\b(if you are|if you're|attention|dear) "
+        r"(an? |the )?(ai|llm|language model|assistant|chatbot)\b|\b(ai|assistant|llm|model|"
+        r"agent)s? (reading|processing|that reads) this\b")),
+    ("fake system message", _rx(
+        r"^\s*[\[(<]?\s*(system|admin|administrator|developer|root)\s*(message|prompt|note|"
+        r"override|instruction)?\s*[\])>]?\s*:\s*(you|ignore|forget|disregard|new|from now|the "
+        r"assistant|assistant|all|stop|override)\b")),
+    ("extract the conversation", _rx(
+        r"\b(what|repeat|print|show|tell|output|reveal)\b.{0,40}\b(beginning|start|top) of "
+        r"(this|the|our) (conversation|chat|prompt|context|session)\b")),
+    ("persistent hijack", _rx(
+        r"\b(respond|reply|answer) to (every|all|each|any) (future|subsequent|following|"
+        r"further) (messages?|questions?|prompts?|requests?|inputs?)\b|\b(real|actual|true|"
+        r"updated) instructions (follow|are below|start|begin)\b")),
+    ("role hijack", _rx(r"\bfrom (now on|this point( on)?),? (you|your|do)\b")),
+    ("role hijack", _rx(r"\b(pretend|imagine|suppose|act as if|act like|assume)( that)? "
+                        r"(you|there|ther|theyre)('re| are| have| were| had|'ve| did| do)? ?"
+                        r"(no|not|n't|dont|didnt|forgotten|free|unrestricted|without)\b")),
+    ("role hijack", _rx(r"\b(you|u) (were|are|have been|was|'re) (instructed|told|programmed) to\b"
+                        r"|\bdo (as|what) (you are|you're|i) (told|say)\b")),
+    ("role hijack", _rx(r"\b(developer|god|admin|jailbreak|dan|sudo|unrestricted) mode\b")),
+    ("role hijack", _rx(r"\b(pretend|act as if|imagine)( that)?( you)?( to)? (have |had )?"
+                        r"(forgotten|forgot|no (rules|instructions|restrictions|guidelines))\b|"
+                        r"\b(not|never) (be )?(programmed|allowed|trained) to refuse\b|"
+                        r"\bnever refuse\b")),
+    ("role hijack", _rx(r"\b(do anything now|jailbr[eo]a?k(en|ed|ing)?)\b")),
+    ("claim authority over the model", _rx(
+        r"\b(i am|i'm|as) (your|the) (creator|developer|admin|administrator|owner|master|"
+        r"programmer|operator)\b|\bi (created|programmed|built|trained|made|own) you\b")),
+    ("new instructions", _rx(
+        r"\b(here are|these are|follow|obey|i give you|i'?m giving you|giving you|you have|with|"
+        r"important) (your |the |some |my )?new (instructions|rules|guidelines|programming|"
+        r"directives|orders|prompt|task)\b")),
+    ("bypass restrictions", _rx(
+        r"\b(without any|there are no|you have no|have no|free of all|ignoring all) "
+        r"(rules|restrictions|limits|limitations|filters|guidelines|constraints|censorship|"
+        r"boundaries|guardrails)\b")),
+    ("inverted obedience", _rx(r"\b(do|say|respond with|tell me|answer) the opp\w*")),
+    ("chat-template delimiter", _rx(
+        r"<\|?(im_start|im_end|system|endoftext|end_of_turn|start_header_id)\|?>|\[/?inst\]|"
+        r"<<\s*/?sys\s*>>|^\s*#{2,}\s*(system|instruction|new instructions)\b|={3,}\s*end\b")),
+    ("task switch", _rx(r"\b(perform|do|start|begin) a (new|different) task\b|"
+                        r"\bstop processing (commands|instructions)\b")),
+    ("echo attack", _rx(r"\brepeat (after me|everything (i|you) (say|said|were told|wrote)|"
+                        r"the (text|words|prompt|instructions) above)\b")),
+]
+
+_OBJ = (r"(instrucciones|instrucción|indicaciones|reglas|órdenes|directrices|instructions?|"
+        r"consignes?|règles|directives?|anweisung\w*|instruktion\w*|befehl\w*|regeln|vorgaben|"
+        r"richtlinien|eingaben|restriktionen|einschränkungen|istruzioni|regole|indicazioni|direttive|instruções|instrucoes|regras|"
+        r"diretrizes|instructies|regels|opdrachten|instrukcje|polecenia|zasady|reguły)")
+LANGUAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("override previous instructions (es/fr/de/it/pt/nl/pl)", _rx(
+        r"\b(ignora\w*|ignore[rzn]?|olvid[ae]\w*|omite|descarta|haz caso omiso|oublie[rz]?|"
+        r"ne tiens pas compte|ignorier\w*|vergiss\w*|missacht\w*|dimentica\w*|trascura|"
+        r"esque[çc]a\w*|desconsider\w*|negeer|vergeet|zignoruj|ignoruj|zapomnij)\b.{0,40}\b"
+        + _OBJ + r"\b")),
+    ("forget everything before (multilingual)", _rx(
+        r"\b(vergiss|ignorier\w*|olvid[ae]\w*|ignora\w*|oublie[rz]?|dimentica\w*|"
+        r"esque[çc]a\w*|negeer|vergeet|zapomnij)\s+(alles|todo|tout|tutto|tudo|alle|wszystko)\b")),
+    ("override previous instructions (tr)", _rx(
+        r"\b(talimatlar\w*|kurallar\w*)\b.{0,30}(yok say|görmezden gel|unut)")),
+    ("override previous instructions (ru/uk)", _rx(
+        r"(игнорир\w*|проигнорир\w*|забуд\w*|забудь|не обращай внимания|отбрось|ігнору\w*|"
+        r"забудь)\s.{0,40}(инструкци\w*|указани\w*|правил\w*|команд\w*|інструкці\w*)")),
+    ("override previous instructions (zh)", _rx(
+        r"(忽略|无视|忽视|忘记|忘掉|不要理会|不要遵循|跳过|無視|忽略掉)[^。！？\n]{0,12}"
+        r"(指令|指示|说明|規則|规则|提示|命令|要求|设定|說明)")),
+    ("override previous instructions (ja/ko)", _rx(
+        r"(指示|命令|ルール|プロンプト|指令|設定|지시|명령|규칙|지침|프롬프트)[^。.\n]{0,10}"
+        r"(無視|忘れ|무시|잊어)")),
+    ("override previous instructions (ar/hi)", _rx(
+        r"(تجاهل|انس)[^.\n]{0,30}(التعليمات|الأوامر|القواعد)|(निर्देशों|निर्देश)[^।\n]{0,20}"
+        r"(अनदेखा|भूल)")),
+    ("extract the secret (multilingual)", _rx(
+        r"(dime|revela\w*|muestra\w*|dame|cuál es|révèle\w*|dis-moi|donne-moi|quel est|verrat\w*|"
+        r"sag mir|nenne|wie lautet|скажи|назови|покажи|выведи|раскрой|какой)\b.{0,25}"
+        r"(contraseña|mot de passe|passwort|kennwort|парол\w*)|"
+        r"(告诉我|透露|说出|显示|输出|给我)[^。]{0,8}(密码|口令|系统提示)|"
+        r"(パスワード|秘密|비밀번호|암호)[^。.\n]{0,8}(教え|言って|表示|出力|알려|말해)")),
+]
+
+_NET = (r"\b(curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|rsync|s?ftp|httpie|"
+        r"invoke-webrequest|invoke-restmethod|iwr|irm)\b")
+_SECRET_VAR = r"\$\{?\w*(key|token|secret|passw\w*|cred\w*|auth\w*)\w*\}?"
+_SINK = (r"(requests\.(post|put|patch)|\.post\(|urlopen|http\.client|socket\.socket|sendall\(|"
+         r"\bcookies\s*=\s*\w|files\s*=\s*\{|bluetoothsocket|"
+         r"create_connection|\.sendto\(|smtplib|smtp_ssl|yagmail|ftplib|storbinary|paramiko|"
+         r"publish\.single|axios|xmlhttprequest|websocket|/dev/tcp/|curl\b.{0,80}(-F|--upload-file"
+         r"|-T|--data-binary)\b)")
+_SOURCE = (r"(os\.environ|getenv|process\.env|psutil|cookie|\.ssh|keyring|getpass|clipboard|"
+           r"/etc/passwd|/etc/shadow|login data|keylog|pynput|\.bash_history|wallet|open\(|"
+           r"check_output|csv\.reader|query_devices|discover_devices|usb\.core|driverquery|"
+           r"platform\.|gethostname|contacts)")
+# (name, patterns that must all match somewhere in the text)
+EXFIL_PATTERNS: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
+    ("secret variable sent over the network", (
+        _rx(_NET + r"[^\n]{0,200}" + _SECRET_VAR + "|" + _SECRET_VAR + r"[^\n]{0,120}\|\s*"
+            + _NET, _I),)),
+    ("environment dumped to the network", (_rx(
+        r"\b(printenv|env|export -p|compgen -v|/proc/\S*environ|os\.environ|process\.env|"
+        r"get-childitem env:|gci env:)[^\n]{0,80}(\|\s*" + _NET + r"|/dev/(tcp|udp)/|"
+        r"requests\.|urlopen|fetch\()", _I),)),
+    ("raw network device", (_rx(r"/dev/(tcp|udp)/\S+", _I),)),
+    ("credential file access", (_rx(
+        r"~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(^|[\s/~])\.netrc\b|"
+        r"\.pgpass\b|\.git-credentials|/etc/shadow\b|\.gnupg/|\.kube/config|"
+        r"\.docker/config\.json|\bauthorized_keys\b|\.pypirc\b|\.npmrc\b", _I),)),
+    ("credential in text", (_rx(
+        r"\b(sk-[A-Za-z0-9_-]{20,}|ghp_[A-Za-z0-9]{30,}|github_pat_\w{20,}|xox[bpars]-[\w-]{10,}|"
+        r"AKIA[0-9A-Z]{16}|AIza[\w-]{30,})|-----BEGIN [A-Z ]*PRIVATE KEY-----"),)),
+    ("code sending local data out", (_rx(_SINK, _I | re.S), _rx(_SOURCE, _I))),
+    ("code relaying fetched data to another host", (
+        _rx(r"(requests\.get|urlopen|urlretrieve|httpx\.get)\(", _I),
+        _rx(r"(storbinary|sendall\(|\.send\(|files\s*=\s*\{|requests\.post)", _I))),
+    ("command uploading a local file", (_rx(
+        r"\bcurl\b[\s\S]{0,120}?(-F|--form|--upload-file|-T)[\s\"',]+\S*@[~/.\w]",
+        _I),)),
+    ("code that downloads and runs a program", (
+        _rx(r"(urlretrieve|urlopen|requests\.get|httpx\.get|urllib3|wget|curl|session\.get|"
+            r"http\.request)", _I),
+        _rx(r"\bexec\(|os\.system\(|subprocess\.(call|run|popen)\(.{0,80}(python|nohup|\./)|"
+            r"chmod \+x|\|\s*(ba|z)?sh\b|nohup", _I | re.S))),
+    ("destructive command", (_rx(
+        r"\brm\s+-[a-z]*r[a-z]*f?\s+(/|~|\$home|/usr|/etc|/lib|/boot)\S*|\bdd\s+if=\S+\s+of=/dev/"
+        r"(sd|nvme|hd|xvd)|\bmkfs(\.\w+)?\s+/dev/|os\.remove\([\"']/(lib|usr|etc|bin|boot)|"
+        r"systemctl\s+(stop|disable)\s+\S+|>>?\s*/etc/(init\.d|rc\.local|crontab|passwd|sudoers)|"
+        r":\(\)\s*\{\s*:\|:&\s*\};:", _I),)),
+    ("instruction to send secrets out", (_rx(
+        r"\b(send|upload|post|forward|e-?mail|exfiltrate|transmit|leak|copy)\b[^.\n]{0,60}"
+        r"\b(api[ _-]?keys?|tokens?|passwords?|credentials?|secrets?|env(ironment)? var\w*|"
+        r"ssh keys?|private keys?|cookies)\b[^.\n]{0,60}\b(to|into)\b[^.\n]{0,40}(https?://|"
+        r"\bserver\b|webhook|\burl\b|e-?mail|@|\bendpoint\b|pastebin|discord|telegram)", _I),)),
+]

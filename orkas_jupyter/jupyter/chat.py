@@ -124,6 +124,8 @@ class ChatController:
         previous = self.runtime.approval_prompt
         self.runtime.approval_prompt = self.ask
         final: Event | None = None
+        replay = getattr(self.runtime, "replay", None)
+        counts = replay.counts() if replay is not None else (0, 0)
         try:
             agent = self.runtime.agent(self._session_id())
             async for event in self.runtime.stream(agent, text, model=self.model):
@@ -144,6 +146,9 @@ class ChatController:
         if final is not None and final.type == "error":
             level = "info" if getattr(final, "kind", "") == "cancelled" else "error"
             self._send({"type": "notice", "level": level, "text": final.message})
+        for note in replay.summary(counts) if replay is not None else []:
+            # The panel shows notices as plain text: drop the Markdown emphasis.
+            self._send({"type": "notice", "level": "info", "text": note.replace("**", "")})
         self._send({"type": "done", "stop_reason": stop, "usage": self.last_usage})
         self._send(self._state())
 

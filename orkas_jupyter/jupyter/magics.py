@@ -191,17 +191,8 @@ def turn_notes(rt: Any, counts: tuple[int, int]) -> list[str]:
         notes.append(f"🔐 **approval** — `{request.tool}`{shown}: {request.summary} "
                      f"(risk: {request.risk}) → **{verdict}** by {by}")
     rt.approvals.clear()
-    notes += rt.replay.notices()
-    replayed, recorded = (now - before for now, before in zip(rt.replay.counts(), counts,
-                                                                 strict=True))
-    recording = rt.replay.active()
-    where = recording.path.name if recording is not None else "the workspace store"
-    if replayed:
-        notes.append(f"▶ {replayed} recorded model answer{'s' * (replayed != 1)} replayed "
-                     f"from `{where}` (model `{rt.settings.model}`); tools ran for real")
-    if recorded:
-        notes.append(f"● {recorded} model answer{'s' * (recorded != 1)} recorded in `{where}`")
-    return notes
+    replay_notes: list[str] = rt.replay.summary(counts)
+    return notes + replay_notes
 
 
 def protect_prompt_lines(lines: list[str]) -> list[str]:

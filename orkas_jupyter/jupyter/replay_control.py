@@ -105,3 +105,19 @@ class ReplayControl:
         taken = list(notices)
         notices.clear()
         return taken
+
+    def summary(self, before: tuple[int, int]) -> list[str]:
+        """What a turn shows about record/replay since `counts()` was `before`: reports of
+        stale recordings (auto mode), then what was replayed or recorded, and from where."""
+        notes = self.notices()
+        replayed, recorded = (now - then for now, then in zip(self.counts(), before,
+                                                               strict=True))
+        recording = self.active()
+        where = recording.path.name if recording is not None else "the workspace store"
+        if replayed:
+            notes.append(f"▶ {replayed} recorded model answer{'s' * (replayed != 1)} replayed "
+                         f"from `{where}` (model `{self.settings.model}`); tools ran for real")
+        if recorded:
+            notes.append(f"● {recorded} model answer{'s' * (recorded != 1)} recorded in "
+                         f"`{where}`")
+        return notes

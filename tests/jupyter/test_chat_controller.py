@@ -166,3 +166,33 @@ def test_approval_buttons_allow_once():
     chat.handle({"type": "approve", "id": approval["id"], "decision": "once"})
     out.wait_for("done")
     assert risky.done == ["b"]
+
+
+def test_panel_turns_say_when_answers_were_replayed_or_recorded():
+    from orkas_jupyter.jupyter.replay_control import ReplayControl
+    from orkas_jupyter.providers import InMemoryRecordingStore, RecordReplayProvider
+
+    store = InMemoryRecordingStore()
+    recorder = RecordReplayProvider(ScriptedProvider([Reply(text="recorded answer")]), store,
+                                    "record", "scripted/model")
+    rt = LoopRuntime(recorder, [])  # type: ignore[arg-type]
+    rt._provider = recorder  # what ReplayControl reads its counts from
+    rt.replay = ReplayControl(rt)
+    out = Recorder()
+    ChatController(rt, out).handle({"type": "send", "text": "q"})
+    out.wait_for("done")
+    notes = [m["text"] for m in out.msgs if m["type"] == "notice"]
+    assert notes == ["● 1 model answer recorded in `the workspace store`"]
+
+    replayer = RecordReplayProvider(ScriptedProvider([]), store, "replay", "scripted/model")
+    rt2 = LoopRuntime(replayer, [])  # type: ignore[arg-type]
+    rt2._provider = replayer
+    rt2.replay = ReplayControl(rt2)
+    again = Recorder()
+    ChatController(rt2, again).handle({"type": "send", "text": "q"})
+    again.wait_for("done")
+    assert [m["markdown"] for m in again.msgs if m["type"] == "assistant_end"] == [
+        "recorded answer"]
+    notes = [m["text"] for m in again.msgs if m["type"] == "notice"]
+    assert notes == ["▶ 1 recorded model answer replayed from `the workspace store` (model "
+                     "`scripted/model`); tools ran for real"]

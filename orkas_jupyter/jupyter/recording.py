@@ -79,10 +79,10 @@ class NotebookRecording:
         self._lock = threading.Lock()
         self._cell: dict[str, Any] | None = None
         self._turn = 0
-        self._call = 0
+        # The requests of the current turn, in order: a request's model call number is its
+        # place here (a retry sends the same request, so it is the same call).
+        self._turn_keys: list[str] = []
         self._fresh = False
-        self._counted = False
-        self._last_key: str | None = None
         self._used: set[str] = set()
         self._data = self._load()
 
@@ -136,23 +136,24 @@ class NotebookRecording:
         with self._lock:
             self._cell = cell
             self._turn += 1
-            self._call = 0
-            self._counted = False
-            self._last_key = None
+            self._turn_keys = []
 
     def start_fresh(self) -> None:
         """`%orkas record`: this run replaces the file's exchanges (kept until the first
         new one is written, and those this run replays stay)."""
         self._fresh = True
 
+    def _note_call(self, key: str) -> int:
+        """The model call number of request `key` in this turn (holding the lock)."""
+        if key not in self._turn_keys:
+            self._turn_keys.append(key)
+        return self._turn_keys.index(key) + 1
+
     # -- RecordingStore ---------------------------------------------------------------------
     async def get_recording(self, key: str) -> str | None:
         """The payload recorded under `key`, or None."""
         with self._lock:
-            if key != self._last_key:  # a retry of the same request is the same call
-                self._call += 1
-                self._last_key = key
-            self._counted = True
+            self._note_call(key)
             exchange = next((x for x in self._data["exchanges"] if x["key"] == key), None)
             if exchange is None:
                 return None
@@ -166,10 +167,7 @@ class NotebookRecording:
         data = json.loads(payload)
         canonical = data["canonical"]
         with self._lock:
-            if not self._counted:  # record mode: no lookup counted this call
-                self._call += 1
-            self._counted = False
-            self._last_key = key
+            call = self._note_call(key)
             digests = []
             for message in canonical["messages"]:
                 clean = json.loads(self.redact(json.dumps(message, ensure_ascii=False)))
@@ -179,7 +177,7 @@ class NotebookRecording:
             events = json.loads(self.redact(json.dumps(data["events"], ensure_ascii=False)))
             exchange = {
                 "key": key, "model": data.get("model"), "turn": self._turn,
-                "call": max(self._call, 1), "cell": self._cell,
+                "call": call, "cell": self._cell,
                 "request": {"messages": digests,
                             "tools": [t["name"] for t in canonical["tools"]],
                             "tools_digest": _digest(canonical["tools"]),
@@ -210,7 +208,7 @@ class NotebookRecording:
         with self._lock:
             exchanges = list(self._data["exchanges"])
             store = dict(self._data["messages"])
-            cell, turn, call = self._cell, self._turn, max(self._call, 1)
+            cell, turn, call = self._cell, self._turn, max(len(self._turn_keys), 1)
         now = f"{_cell_label(cell)}, turn {turn}, model call {call}"
         head = (f"**Replay:** this model request is not in the recording "
                 f"`{self.path.name}` ({len(exchanges)} recorded answers).\n"

@@ -91,7 +91,9 @@ _SECONDS = re.compile(r"\b\d+(?:\.\d+)? s\b")
 Substitutions = tuple[tuple[str, str], ...]
 
 
-def _normal_text(text: str, substitutions: Substitutions) -> str:
+def normal_text(text: str, substitutions: Substitutions = ()) -> str:
+    """`text` as the hash sees it: the named substitutions made, addresses and durations
+    blanked."""
     for old, new in substitutions:
         if old:
             text = text.replace(old, new)
@@ -103,7 +105,7 @@ def _canonical_part(part: dict[str, Any], substitutions: Substitutions) -> dict[
         return {"type": "image", "media_type": part.get("media_type")}
     out = dict(part)
     if part.get("type") == "text":
-        out["text"] = _normal_text(part["text"], substitutions)
+        out["text"] = normal_text(part["text"], substitutions)
     if part.get("type") == "tool_result":
         out["content"] = [_canonical_part(p, substitutions) for p in part["content"]]
     return out

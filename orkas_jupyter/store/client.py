@@ -26,7 +26,7 @@ from typing import IO, Any, Protocol
 from pydantic import ValidationError
 
 from .engine import StoreEngine
-from .errors import StoreError, StoreUnavailableError, error_from_wire
+from .errors import StoreArgumentError, StoreError, StoreUnavailableError, error_from_wire
 from .redact import embedding_credentials, scrubbed_environ
 from .rpc import (
     RpcRequest,
@@ -35,6 +35,7 @@ from .rpc import (
     lock_path_for,
     log_path_for,
     recv_frame,
+    server_workspace,
     socket_path_for,
 )
 
@@ -206,12 +207,12 @@ class SocketTransport:
         the server reads them (env, then orkas.toml / pyproject.toml)."""
         from ..config import load_settings
 
-        workspace = os.environ.get("ORKAS_WORKSPACE") or (
-            str(self.db_path.parent.parent) if self.db_path.parent.name == ".orkas" else None)
-        if workspace is None:
+        try:
+            workspace = server_workspace(self.db_path)
+        except StoreArgumentError:  # the server will refuse to open its knowledge base
             return os.environ.get("ORKAS_EMBEDDING_MODEL")
         try:
-            return load_settings(workspace=Path(workspace)).embedding_model
+            return load_settings(workspace=workspace).embedding_model
         except (OSError, ValueError):  # a broken settings file: the server will say so
             return None
 

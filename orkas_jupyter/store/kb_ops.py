@@ -33,6 +33,7 @@ from pydantic import BaseModel, Field
 from ..config import load_settings
 from .errors import StoreArgumentError
 from .ops import REGISTRY, NoArgs, OpContext
+from .rpc import server_workspace
 
 if TYPE_CHECKING:
     from .kb import DuckDBKnowledgeBase
@@ -51,19 +52,6 @@ def store_file(con: duckdb.DuckDBPyConnection) -> Path:
         raise StoreArgumentError("the knowledge base needs a store file, not an in-memory "
                                  "database")
     return Path(str(row[0])).resolve()
-
-
-def server_workspace(db_path: Path, environ: dict[str, str] | None = None) -> Path:
-    """The workspace this store belongs to: `ORKAS_WORKSPACE` if set, else the parent of the
-    default `<workspace>/.orkas/` folder; anything else cannot be guessed safely."""
-    env = dict(os.environ) if environ is None else environ
-    if env.get("ORKAS_WORKSPACE"):
-        return Path(env["ORKAS_WORKSPACE"]).expanduser().resolve()
-    if db_path.parent.name == ".orkas":
-        return db_path.parent.parent
-    raise StoreArgumentError(
-        f"the store server cannot tell which workspace {db_path} belongs to; set "
-        "ORKAS_WORKSPACE in the kernel's environment (the server it starts inherits it)")
 
 
 def check_path(spec: str, root: Path) -> str:

@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from .errors import StoreArgumentError
+
 MAX_FRAME = 512 * 1024 * 1024
 _HEADER = struct.Struct(">I")
 
@@ -91,3 +93,16 @@ def lock_path_for(db_path: Path) -> Path:
 def log_path_for(db_path: Path) -> Path:
     """The server's log (operation names and errors only: never payloads)."""
     return db_path.with_name(db_path.name + ".server.log")
+
+
+def server_workspace(db_path: Path, environ: dict[str, str] | None = None) -> Path:
+    """The workspace this store belongs to: `ORKAS_WORKSPACE` if set, else the parent of the
+    default `<workspace>/.orkas/` folder; anything else cannot be guessed safely."""
+    env = dict(os.environ) if environ is None else environ
+    if env.get("ORKAS_WORKSPACE"):
+        return Path(env["ORKAS_WORKSPACE"]).expanduser().resolve()
+    if db_path.parent.name == ".orkas":
+        return db_path.parent.parent
+    raise StoreArgumentError(
+        f"the store server cannot tell which workspace {db_path} belongs to; set "
+        "ORKAS_WORKSPACE in the kernel's environment (the server it starts inherits it)")

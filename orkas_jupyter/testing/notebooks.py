@@ -28,11 +28,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ..providers.replay import normal_text
+
 AGENT_CELL = re.compile(r"^\s*%%?orkas\b", re.MULTILINE)
 _IMAGE = re.compile(r"(data:image/[a-z+]+;base64,)[A-Za-z0-9+/=\s]+")
-_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
-_SECONDS = re.compile(r"\b\d+(?:\.\d+)? s\b")
 _SKIP_COPY = shutil.ignore_patterns(".orkas", ".ipynb_checkpoints", "__pycache__")
+_KEYISH = re.compile(r"KEY|TOKEN|SECRET", re.IGNORECASE)
 TEXT_TYPES = ("text/markdown", "text/html", "text/plain")  # the richest text first
 
 
@@ -44,15 +45,21 @@ def closed_port_url() -> str:
     return f"http://127.0.0.1:{port}/v1"
 
 
-def kernel_env(notebook: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    """A kernel environment with no orkas settings and no provider keys, naming the notebook
-    the way jupyter-server does (`JPY_SESSION_NAME`)."""
-    keyish = re.compile(r"KEY|TOKEN|SECRET", re.IGNORECASE)
+def offline_environ() -> dict[str, str]:
+    """This process's environment without orkas settings, notebook names or anything
+    key-like, and with the model API at a closed port: a machine that has no model."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("ORKAS_", "JPY_")) and not keyish.search(k)}
+           if not k.startswith(("ORKAS_", "JPY_")) and not _KEYISH.search(k)}
+    env["ORKAS_API_BASE"] = closed_port_url()
+    return env
+
+
+def kernel_env(notebook: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """An offline kernel environment naming the notebook the way jupyter-server does
+    (`JPY_SESSION_NAME`)."""
+    env = offline_environ()
     env.update({"JPY_SESSION_NAME": str(notebook), "ORKAS_WORKSPACE": str(notebook.parent),
                 "ORKAS_HOME": str(notebook.parent / ".orkas-home"),
-                "ORKAS_API_BASE": closed_port_url(),
                 "MPLBACKEND": "module://matplotlib_inline.backend_inline"})
     env.update(extra or {})
     return env
@@ -86,9 +93,7 @@ def execute(notebook: Path, env: Mapping[str, str], timeout: int = 300) -> dict[
 
 
 def _normal(text: str, workspace: str) -> str:
-    text = _IMAGE.sub(r"\1…", text)
-    text = text.replace(workspace, ".")
-    return _SECONDS.sub("… s", _ADDRESS.sub("0x…", text))
+    return normal_text(_IMAGE.sub(r"\1…", text), ((workspace, "."),))
 
 
 def agent_outputs(nb: Mapping[str, Any], workspace: str = "\0") -> list[tuple[str, list[str]]]:

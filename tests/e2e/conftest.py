@@ -270,19 +270,14 @@ def notebook(page: Any, lab: Lab, artifacts: Path, request: pytest.FixtureReques
 def offline_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     """JupyterLab on a copy of notebooks/ with no model setting, no key and the model API
     unreachable: what a Binder user gets."""
-    import re
-
-    from orkas_jupyter.testing.notebooks import closed_port_url
+    from orkas_jupyter.testing.notebooks import offline_environ
 
     base = tmp_path_factory.mktemp("offline-lab")
     root = base / "root"
     notebooks = Path(__file__).resolve().parents[2] / "notebooks"
     shutil.copytree(notebooks, root / "notebooks",
                     ignore=shutil.ignore_patterns(".orkas", "project", ".ipynb_checkpoints"))
-    keyish = re.compile(r"KEY|TOKEN|SECRET", re.IGNORECASE)
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("ORKAS_", "JPY_")) and not keyish.search(k)}
-    env.update({"ORKAS_API_BASE": closed_port_url(), "ORKAS_HOME": str(base / "home")})
+    env = {**offline_environ(), "ORKAS_HOME": str(base / "home")}
     with running_lab(base, root, env) as server:
         yield server
 

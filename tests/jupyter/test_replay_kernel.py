@@ -5,25 +5,19 @@ longer matches is reported (cell, turn, first differing message); `auto` records
 from __future__ import annotations
 
 import json
-import socket
 from pathlib import Path
 
 from orkas_jupyter.testing import reply, tool_call
+from orkas_jupyter.testing.notebooks import closed_port_url
 
 EMPTY_NOTEBOOK = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
 ANSWER = "`sales` has 3 rows; **north** sells the most (120)."
 
 
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def offline_env(kernel_env: dict[str, str]) -> dict[str, str]:
     env = {k: v for k, v in kernel_env.items()
            if k not in ("ORKAS_MODEL", "OPENAI_API_KEY")}
-    env["ORKAS_API_BASE"] = f"http://127.0.0.1:{closed_port()}/v1"
+    env["ORKAS_API_BASE"] = closed_port_url()
     return env
 
 

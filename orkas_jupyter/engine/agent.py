@@ -13,13 +13,16 @@ from typing import Any
 
 from .errors import OrkasError
 from .events import Done, Error, Event, TurnResult
+from .events import Warning as WarningEvent
 from .loop import TurnConfig, TurnDeps, run_turn
 from .messages import ImagePart, Message, new_id, user_message
+from .policy import ToolPolicy
 from .provider import Provider
 from .session import InMemorySessionStore, SessionLog, SessionStore
 from .timing import CancelToken, Clock, RealClock
 from .tokens import TokenCache
 from .tools import ApprovalCallback, Tool, ToolContext, ToolRegistry, deny_all
+from .toolsets import Toolset, build_registry
 
 log = logging.getLogger(__name__)
 
@@ -31,13 +34,20 @@ class TurnInProgressError(OrkasError):
 
 
 class Agent:
-    """One agent bound to one session."""
+    """One agent bound to one session.
+
+    Tools come from `tools` (fixed) and `toolsets` (listed at the start of every turn).
+    Approval, cancellation and the event stream belong to a turn: `run(approve=…)` overrides
+    the agent's default approval callback for that turn only."""
 
     def __init__(
         self,
         provider: Provider,
         *,
         tools: ToolRegistry | Sequence[Tool[Any]] = (),
+        toolsets: Sequence[Toolset] = (),
+        policy: ToolPolicy | None = None,
+        name: str = "",
         store: SessionStore | None = None,
         session_id: str | None = None,
         system_prompt: str = "You are a helpful assistant.",
@@ -50,6 +60,9 @@ class Agent:
     ) -> None:
         self.provider = provider
         self.tools = tools if isinstance(tools, ToolRegistry) else ToolRegistry(tools)
+        self.toolsets = list(toolsets)
+        self.policy = policy
+        self.name = name
         self.store: SessionStore = store if store is not None else InMemorySessionStore()
         self.session_id = session_id or new_id("session")
         self.system_prompt = system_prompt
@@ -91,11 +104,19 @@ class Agent:
                 parts.append(value)
         return "\n\n".join(parts)
 
+    async def registry(self, ctx: ToolContext) -> tuple[ToolRegistry, list[str]]:
+        """This turn's tools: the fixed ones, then each toolset's (clashes reported)."""
+        if not self.toolsets:
+            return self.tools, []
+        return await build_registry(self.toolsets, ctx, base=self.tools)
+
     async def run(self, prompt: str | Message, images: list[ImagePart] | None = None,
-                  cancel: CancelToken | None = None,
-                  model: str | None = None) -> AsyncIterator[Event]:
+                  cancel: CancelToken | None = None, model: str | None = None, *,
+                  approve: ApprovalCallback | None = None,
+                  parent_call_id: str | None = None) -> AsyncIterator[Event]:
         """Run one turn, yielding its events; the last is `done` or `error`. `model`
-        overrides the configured model for this turn only."""
+        overrides the configured model and `approve` the approval callback, for this turn
+        only; events carry the agent's name and `parent_call_id`."""
         if self._running:
             raise TurnInProgressError("a turn is already running; use steer() to add to it")
         self._running = True
@@ -103,19 +124,30 @@ class Agent:
         self._cancel = token
         queue: asyncio.Queue[Event | None] = asyncio.Queue()
         user = prompt if isinstance(prompt, Message) else user_message(prompt, images)
-        self.ctx.approved_for_run.clear()
+        # The turn's own context: its approval callback and "for this run" answers are never
+        # seen by another turn; services (and what tools remember in them) are the agent's.
+        ctx = replace(self.ctx, approve=approve or self.ctx.approve, approved_for_run=set())
         # Provenance for what tools make this turn (e.g. cell metadata): the turn is named by
         # its user message, the model by what was asked for.
         self.ctx.services["turn"] = user.id
         self.ctx.services["model"] = model or self.config.model or self.provider.model_info(
             None).model
+        stamp: dict[str, Any] = {}
+        if self.name:
+            stamp["agent"] = self.name
+        if parent_call_id:
+            stamp["parent_call_id"] = parent_call_id
 
         async def drive() -> None:
             try:
                 session_log = await SessionLog.open(self.store, self.session_id)
-                deps = TurnDeps(provider=self.provider, tools=self.tools, log=session_log,
-                                ctx=self.ctx, clock=self.clock, emit=queue.put_nowait,
-                                tokens=self.tokens, steering=self._drain_steering)
+                tools, problems = await self.registry(ctx)
+                for problem in problems:
+                    queue.put_nowait(WarningEvent(message=problem))
+                deps = TurnDeps(provider=self.provider, tools=tools, log=session_log,
+                                ctx=ctx, clock=self.clock, emit=queue.put_nowait,
+                                tokens=self.tokens, steering=self._drain_steering,
+                                policy=self.policy)
                 config = self.config if model is None else replace(self.config, model=model)
                 result = await run_turn(deps, config, await self.system(), user)
                 queue.put_nowait(_final_event(result))
@@ -132,7 +164,7 @@ class Agent:
         token.bind(task)
         try:
             while (event := await queue.get()) is not None:
-                yield event
+                yield event.model_copy(update=stamp) if stamp else event
         finally:
             if not task.done():
                 token.cancel("the consumer stopped listening")
@@ -141,10 +173,11 @@ class Agent:
             self._cancel = None
 
     async def complete(self, prompt: str | Message, images: list[ImagePart] | None = None,
-                       cancel: CancelToken | None = None) -> TurnResult:
+                       cancel: CancelToken | None = None, *,
+                       approve: ApprovalCallback | None = None) -> TurnResult:
         """Run one turn to its end and return its result (consumes `run`)."""
         final: Event | None = None
-        async for event in self.run(prompt, images, cancel):
+        async for event in self.run(prompt, images, cancel, approve=approve):
             final = event
         if isinstance(final, Done):
             return final.result

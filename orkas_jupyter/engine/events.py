@@ -16,6 +16,11 @@ from .messages import Message, ToolCallPart, ToolResultPart
 class _Event(BaseModel):
     model_config = ConfigDict(frozen=True)
 
+    # Which agent's turn produced the event ("" for a lone agent), and the tool call of the
+    # parent agent that started that turn (sub-agents); the host stamps both.
+    agent: str = ""
+    parent_call_id: str | None = None
+
 
 class Usage(BaseModel):
     """Token usage and cost (USD, when the provider knows it)."""

@@ -30,6 +30,7 @@ from .events import (
 from .history import repair_history
 from .loop_guard import LoopGuard
 from .messages import Message, TextPart, ToolResultPart, error_result, tool_message, user_message
+from .policy import ToolPolicy
 from .prepare import prepare_messages
 from .provider import ModelInfo, ModelRequest, Provider, StreamEnd, StreamText, StreamThinking
 from .retry import BackoffPolicy
@@ -40,6 +41,8 @@ from .tool_exec import execute_tool_calls
 from .tools import ToolContext, ToolRegistry, ToolSpec
 
 T = TypeVar("T")
+# Responses in a row cut off at the output limit before the turn gives up.
+_MAX_CUT_OFFS = 3
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,8 @@ class TurnConfig:
     loop_stop_at: int = 5
     # A runaway-turn safety net, far above any real task.
     max_model_calls: int = 500
+    # Seconds one tool call may take unless its tool says otherwise (`Tool.timeout_s`).
+    tool_timeout_s: float = 300.0
 
 
 @dataclass
@@ -72,6 +77,8 @@ class TurnDeps:
     tokens: TokenCache = field(default_factory=TokenCache)
     rng: random.Random = field(default_factory=random.Random)
     steering: Callable[[], list[Message]] = list
+    # Judges every tool call (risk, approval); None lets every call run.
+    policy: ToolPolicy | None = None
 
 
 @dataclass
@@ -83,6 +90,7 @@ class _TurnState:
     tool_errors: int = 0
     partial_text: list[str] = field(default_factory=list)
     finished_results: dict[str, ToolResultPart] = field(default_factory=dict)
+    cut_offs: int = 0
 
 
 class _Turn:
@@ -214,7 +222,26 @@ class _Turn:
                 if steered:
                     await self.append(steered)
                     continue
+                if end.finish_reason == "length":
+                    self.deps.emit(Warning(message="The answer was cut off at the model's "
+                                           "output limit."))
                 return self.result("completed", text=message.text)
+            if end.finish_reason == "length":
+                # The response was cut at the output limit: its calls' arguments may be cut
+                # too, and running half a `write_file` would do harm. Nothing runs.
+                text = ("Not run: your response was cut off at the output token limit before "
+                        "this call was complete, so its arguments may be truncated. Send the "
+                        "call again with less content (split large writes into several calls).")
+                await self.append([tool_message(error_result(c, text)) for c in calls])
+                self.deps.emit(Warning(message="The model's response was cut off at its output "
+                                       "limit; its tool calls were not run."))
+                self.state.cut_offs += 1
+                if self.state.cut_offs >= _MAX_CUT_OFFS:
+                    return self.result("error", error=f"The model's responses were cut off at "
+                                       f"its output limit {_MAX_CUT_OFFS} times in a row; raise "
+                                       "the output limit or ask for smaller steps.")
+                continue
+            self.state.cut_offs = 0
             verdicts = [guard.observe(c) for c in calls]
             if "stop" in verdicts:
                 text = (f"Not run: the turn was stopped because the same call was repeated "
@@ -224,12 +251,13 @@ class _Turn:
                 return self.result("loop_guard", text=message.text)
             self.state.finished_results = {}
             results = await execute_tool_calls(calls, self.deps.tools, self.deps.ctx,
-                                               self.deps.emit, self.state.finished_results)
+                                               self.deps.emit, self.state.finished_results,
+                                               self.deps.policy, self.config.tool_timeout_s)
             for i, (call, verdict) in enumerate(zip(calls, verdicts, strict=True)):
                 if verdict == "warn":
                     note = guard.warning_text(call)
                     results[i] = results[i].model_copy(
-                        update={"content": [*results[i].content, TextPart(text=note)]})
+                        update={"content": [*results[i].content, TextPart(text=f"\n\n{note}")]})
                     self.deps.emit(Warning(message=note))
             self.state.tool_calls += len(results)
             self.state.tool_errors += sum(r.is_error for r in results)

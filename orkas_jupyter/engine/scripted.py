@@ -40,6 +40,8 @@ class Reply:
     # Raise this after `fail_after_chunks` text chunks (a stream dropped mid-way).
     fail_with: Exception | None = None
     fail_after_chunks: int = 0
+    # None: "tool_calls" when there are calls, else "stop"; "length" for a cut-off response.
+    finish_reason: str | None = None
 
 
 @dataclass
@@ -114,8 +116,8 @@ class ScriptedProvider:
             raw = args if isinstance(args, str) else json.dumps(args)
             parts.append(ToolCallPart(id=call_id, name=name, arguments=raw))
         message = Message(role="assistant", parts=list(parts), meta={"model": model})
-        yield StreamEnd(message=message, usage=step.usage,
-                        finish_reason="tool_calls" if step.tool_calls else "stop")
+        finish = step.finish_reason or ("tool_calls" if step.tool_calls else "stop")
+        yield StreamEnd(message=message, usage=step.usage, finish_reason=finish)
 
     async def complete(self, request: ModelRequest) -> StreamEnd:
         return await complete_from_stream(self, request)

@@ -5,6 +5,10 @@ segment and run concurrently, and every other call (a write, or any tool not mar
 read-only) is a segment of its own, so it starts only after everything before it finished and
 finishes before anything after it starts. Results are recorded by declared index, whatever
 order they finish in. Unknown tools, invalid arguments and exceptions become error results.
+
+Every call with valid arguments passes the turn's policy (`policy.ToolPolicy`) before it runs
+and after, and runs under a time limit (the tool's `timeout_s`, else the turn's default): a
+tool that hangs becomes an error result, not a hung turn.
 """
 
 from __future__ import annotations
@@ -19,11 +23,14 @@ from typing import Any
 from .errors import ToolError, ToolInputError
 from .events import Event, ToolEnd, ToolStart
 from .messages import ImagePart, TextPart, ToolCallPart, ToolResultPart, error_result
+from .policy import AllowAll, ToolPolicy
 from .tools import Tool, ToolContext, ToolOutput, ToolRegistry, parse_arguments
 
 log = logging.getLogger(__name__)
 
 MAX_RESULT_CHARS = 100_000
+DEFAULT_TOOL_TIMEOUT_S = 300.0
+_ALLOW_ALL = AllowAll()
 
 
 def segment_calls(calls: Sequence[ToolCallPart], registry: ToolRegistry) -> list[list[int]]:
@@ -72,18 +79,32 @@ def _unknown_tool(call: ToolCallPart, registry: ToolRegistry) -> ToolResultPart:
 
 
 async def run_one(call: ToolCallPart, tool: Tool[Any] | None, registry: ToolRegistry,
-                  ctx: ToolContext) -> ToolResultPart:
-    """Execute one call; every failure becomes an error result the model can read."""
+                  ctx: ToolContext, policy: ToolPolicy | None = None,
+                  timeout_s: float = DEFAULT_TOOL_TIMEOUT_S) -> ToolResultPart:
+    """Execute one call through the policy; every failure becomes an error result the model
+    can read."""
     if tool is None:
         return _unknown_tool(call, registry)
+    policy = policy or _ALLOW_ALL
+    call_ctx = replace(ctx, call_id=call.id)
+    limit = tool.timeout_s if tool.timeout_s is not None else timeout_s
     try:
-        args = parse_arguments(tool, call.arguments)
-        return _to_result(call, await tool.execute(args, replace(ctx, call_id=call.id)))
+        args = parse_arguments(tool, call.arguments, call.name)
+        verdict = await policy.before_call(call, tool, args, call_ctx)
+        if verdict is not None:
+            return _to_result(call, verdict)
+        try:
+            output = await asyncio.wait_for(tool.execute(args, call_ctx), limit)
+        except TimeoutError:
+            return error_result(call, f"{call.name} did not finish within {limit:g} s and was "
+                                "abandoned; its effects, if any, may be partial. Try a smaller "
+                                "step, or a background job for long work.")
+        return await policy.after_call(call, tool, args, _to_result(call, output), call_ctx)
     except (ToolInputError, ToolError) as exc:
         return error_result(call, str(exc))
     except asyncio.CancelledError:
         raise
-    except Exception as exc:  # a bug in a tool must not end the turn (E6)
+    except Exception as exc:  # a bug in a tool must not end the turn
         log.warning("tool %s raised %s", call.name, type(exc).__name__, exc_info=True)
         return error_result(call, f"{call.name} failed: {type(exc).__name__}: {exc}")
 
@@ -94,6 +115,8 @@ async def execute_tool_calls(
     ctx: ToolContext,
     emit: Callable[[Event], None],
     results: dict[str, ToolResultPart],
+    policy: ToolPolicy | None = None,
+    timeout_s: float = DEFAULT_TOOL_TIMEOUT_S,
 ) -> list[ToolResultPart]:
     """Run `calls` honouring the ordering contract; returns results in declared order.
 
@@ -103,7 +126,7 @@ async def execute_tool_calls(
 
     async def timed(call: ToolCallPart) -> None:
         started = time.perf_counter()
-        result = await run_one(call, registry.get(call.name), registry, ctx)
+        result = await run_one(call, registry.get(call.name), registry, ctx, policy, timeout_s)
         results[call.id] = result
         emit(ToolEnd(call=call, result=result, duration_s=time.perf_counter() - started))
 

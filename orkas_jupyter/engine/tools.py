@@ -8,11 +8,14 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .messages import ImagePart, TextPart
+
+if TYPE_CHECKING:
+    from .policy import ToolAction
 
 ApprovalDecision = Literal["once", "run", "deny"]
 
@@ -81,10 +84,18 @@ class Tool(ABC, Generic[InputT]):
     description: ClassVar[str]
     input_model: ClassVar[type[BaseModel]]
     read_only: ClassVar[bool] = False
+    # Seconds a call may take before the loop abandons it (None: the turn's default). A tool
+    # with its own, longer limit (bash's `timeout`, a notebook cell) raises this.
+    timeout_s: ClassVar[float | None] = None
 
     @abstractmethod
     async def execute(self, args: InputT, ctx: ToolContext) -> ToolOutput | str:
         """Run the tool; raise `ToolError` for a failure the model should read."""
+
+    async def actions(self, args: InputT, ctx: ToolContext) -> list[ToolAction]:
+        """What this call would do, for the turn's policy to judge (run a command, run
+        code, write a path). Tools with no effect worth judging return nothing."""
+        return []
 
     def spec(self) -> ToolSpec:
         """The JSON-Schema description sent to the model (built once per tool definition)."""
@@ -117,26 +128,28 @@ def _schema(model: type[BaseModel]) -> dict[str, Any]:
     return schema
 
 
-def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
-    """Validate raw JSON arguments; raises `ToolInputError` with a message for the model."""
+def parse_arguments(tool: Tool[Any], raw: str, name: str | None = None) -> BaseModel:
+    """Validate raw JSON arguments; raises `ToolInputError` with a message for the model.
+    `name` is the name the model called the tool by (a toolset may prefix it)."""
     from .errors import ToolInputError
 
+    name = name or tool.name
     text = raw.strip() or "{}"
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         snippet = text if len(text) <= 200 else text[:200] + "…"
         raise ToolInputError(
-            f"Arguments for {tool.name} are not valid JSON ({exc.msg} at position {exc.pos}): "
+            f"Arguments for {name} are not valid JSON ({exc.msg} at position {exc.pos}): "
             f"{snippet}. Send one JSON object matching the tool's schema."
         ) from None
     if not isinstance(data, dict):
-        raise ToolInputError(f"Arguments for {tool.name} must be a JSON object, got "
+        raise ToolInputError(f"Arguments for {name} must be a JSON object, got "
                              f"{type(data).__name__}.")
     try:
         return tool.input_model.model_validate(data)
     except ValidationError as exc:
-        lines = [f"Invalid arguments for {tool.name}:"]
+        lines = [f"Invalid arguments for {name}:"]
         for err in exc.errors()[:10]:
             loc = ".".join(str(p) for p in err["loc"]) or "(root)"
             lines.append(f"- {loc}: {err['msg']}")
@@ -147,18 +160,20 @@ def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
 
 
 class ToolRegistry:
-    """Tools by name, in registration order."""
+    """Tools by the name the model sees (a tool's own name, or a prefixed one given by its
+    toolset), in registration order."""
 
     def __init__(self, tools: Iterable[Tool[Any]] = ()) -> None:
         self._tools: dict[str, Tool[Any]] = {}
         for tool in tools:
             self.register(tool)
 
-    def register(self, tool: Tool[Any]) -> None:
-        """Add a tool; a second tool with the same name is a programming error."""
-        if tool.name in self._tools:
-            raise ValueError(f"tool {tool.name!r} is already registered")
-        self._tools[tool.name] = tool
+    def register(self, tool: Tool[Any], *, name: str | None = None) -> None:
+        """Add a tool (under `name`, default its own); a taken name is a programming error."""
+        name = name or tool.name
+        if name in self._tools:
+            raise ValueError(f"tool {name!r} is already registered")
+        self._tools[name] = tool
 
     def unregister(self, name: str) -> None:
         self._tools.pop(name, None)
@@ -170,7 +185,14 @@ class ToolRegistry:
         return list(self._tools)
 
     def specs(self) -> list[ToolSpec]:
-        return [t.spec() for t in self._tools.values()]
+        specs = []
+        for name, tool in self._tools.items():
+            spec = tool.spec()
+            specs.append(spec if spec.name == name else spec.model_copy(update={"name": name}))
+        return specs
+
+    def items(self) -> list[tuple[str, Tool[Any]]]:
+        return list(self._tools.items())
 
     def __contains__(self, name: object) -> bool:
         return name in self._tools

@@ -178,19 +178,13 @@ class BridgeHub:
         link = self.current()
         return LiveNotebook(link) if link is not None else None
 
-    def install(self, runtime: Any) -> None:
-        """Make `runtime`'s tools use the live notebook while a browser has it open, and the
-        runtime's own back-end (the file) otherwise. Idempotent."""
-        if getattr(runtime, "_orkas_bridge_hub", None) is self:
-            return
-        fallback: Callable[[], Any] = runtime.notebook
+    def resolve(self, fallback: Any) -> Any:
+        """The back-end a notebook tool uses now: the live notebook while a browser view is
+        open, else `fallback` (the notebook file, or None)."""
+        live = self.backend()
+        return live if live is not None else fallback
 
-        def notebook() -> Any:
-            live = self.backend()
-            return live if live is not None else fallback()
 
-        # KernelRuntime.notebook is the documented seam; agents resolve it on every tool call.
-        runtime.notebook = notebook
-        runtime._orkas_bridge_hub = self
-        for agent in list(getattr(runtime, "agents", {}).values()):
-            agent.ctx.services["notebook"] = notebook
+# The browser views of this kernel's notebook: the `orkas` comm target adds and removes them,
+# the runtime's notebook resolver reads them.
+HUB = BridgeHub()

@@ -13,12 +13,11 @@ import logging
 import threading
 from typing import Any
 
-from .bridge import BridgeHub, BrowserLink
+from .bridge import HUB, BrowserLink
 
 log = logging.getLogger(__name__)
 
 TARGET = "orkas"
-HUB = BridgeHub()
 _attached_shells: set[int] = set()
 
 
@@ -35,20 +34,20 @@ def attach(shell: Any | None = None) -> None:
         from comm import get_comm_manager
 
         get_comm_manager().register_target(TARGET, _on_comm_open)
-        # A reloaded extension builds a new runtime; re-install the bridge before each cell.
-        shell.events.register("pre_run_cell", lambda *_: _install(shell))
+        # A reloaded extension builds a new runtime: make it before each cell.
+        shell.events.register("pre_run_cell", lambda *_: _ensure_runtime(shell))
         _attached_shells.add(id(shell))
-    _install(shell)
+    _ensure_runtime(shell)
 
 
-def _install(shell: Any) -> None:
+def _ensure_runtime(shell: Any) -> None:
     # The runtime must be created on the main thread: it binds the kernel's event loop for
     # main-thread jobs (subshell threads have loops of their own).
     if threading.current_thread() is not threading.main_thread():
         return
     from .runtime import get_runtime
 
-    HUB.install(get_runtime(shell))
+    get_runtime(shell)
 
 
 def _trust_header(data: Any, default: Any) -> Any:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
+from .locate import notebook_path
 from .recording import NotebookRecording, recording_path_for
 
 
@@ -28,8 +29,6 @@ class ReplayControl:
         """The notebook's recording file (`<notebook>.orkas.json`, or the named file); None
         when the notebook is unknown (the workspace store keeps recordings then). Raises
         `RecordingFileError` for a damaged file."""
-        from .runtime import notebook_path
-
         path = self.file
         if path is None:
             notebook = notebook_path(self.settings)
@@ -96,12 +95,12 @@ class ReplayControl:
 
     def counts(self) -> tuple[int, int]:
         """Responses replayed and recorded so far by this kernel's provider."""
-        provider = self.rt._provider
+        provider = self.rt.built_provider()
         return (getattr(provider, "replayed", 0), getattr(provider, "recorded", 0))
 
     def notices(self) -> list[str]:
         """Reports the provider collected (stale recordings in auto mode), once each."""
-        notices: list[str] = getattr(self.rt._provider, "notices", [])
+        notices: list[str] = getattr(self.rt.built_provider(), "notices", [])
         taken = list(notices)
         notices.clear()
         return taken

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from concurrent.futures import Future
-from pathlib import Path
 from typing import Any, TypeVar
 
 from ..config import Settings, load_settings
@@ -31,6 +29,7 @@ from ..tools.notebook import notebook_tools
 from ..tools.notebook_doc import FileNotebook, NotebookBackend
 from ..tools.workspace import WorkspaceTools
 from .capture import run_code
+from .locate import notebook_path
 from .mainthread import MainThreadExecutor
 from .replay_control import ReplayControl
 
@@ -67,17 +66,6 @@ class ShellKernel:
             # The interrupt was meant for the whole turn, not just this cell.
             self.executor.interrupted.set()
         return result
-
-
-def notebook_path(settings: Settings, environ: Mapping[str, str] | None = None) -> Path | None:
-    """The kernel's notebook: `ORKAS_NOTEBOOK`, else JupyterLab's `JPY_SESSION_NAME`."""
-    env = os.environ if environ is None else environ
-    for var in ("ORKAS_NOTEBOOK", "JPY_SESSION_NAME"):
-        value = env.get(var)
-        if value and value.endswith(".ipynb"):
-            path = Path(value)
-            return path if path.is_absolute() else settings.workspace / path
-    return None
 
 
 class KernelRuntime:
@@ -158,6 +146,10 @@ class KernelRuntime:
                 self._provider = make_provider(self.settings, recordings=recordings)
         return self._provider
 
+    def built_provider(self) -> Provider | None:
+        """The provider if one was built (record/replay counts read it)."""
+        return self._provider
+
     def reset_provider(self) -> None:
         """Rebuild the provider on next use (after a model or replay-mode change)."""
         self._provider = None
@@ -202,7 +194,15 @@ class KernelRuntime:
         return await self.executor.run(ask)
 
     def notebook(self) -> NotebookBackend | None:
-        """The notebook the tools edit: the file back-end when its path is known."""
+        """The notebook the tools edit: the live notebook in the browser when a view is
+        open, else the file back-end when the notebook's path is known."""
+        from .bridge import HUB
+
+        path = notebook_path(self.settings)
+        return HUB.resolve(FileNotebook(path) if path is not None else None)  # type: ignore[no-any-return]
+
+    def file_notebook(self) -> NotebookBackend | None:
+        """The notebook file, ignoring any browser view."""
         path = notebook_path(self.settings)
         return FileNotebook(path) if path is not None else None
 

@@ -158,33 +158,17 @@ def test_a_failing_transport_is_a_tool_error():
         future.result(timeout=1)
 
 
-class _Agent:
-    def __init__(self, notebook: Any) -> None:
-        self.ctx = type("Ctx", (), {"services": {"notebook": notebook}})()
-
-
-class _Runtime:
-    def __init__(self) -> None:
-        self.file_backend = object()
-        self.agents = {"s": _Agent(self.notebook)}
-
-    def notebook(self) -> Any:
-        return self.file_backend
-
-
-def test_hub_install_prefers_the_live_view_and_falls_back_to_the_file():
+def test_hub_resolves_to_the_newest_live_view_and_falls_back_to_the_file():
     hub = BridgeHub()
-    rt = _Runtime()
-    hub.install(rt)
-    hub.install(rt)  # idempotent: does not wrap twice
-    assert rt.notebook() is rt.file_backend
-    assert rt.agents["s"].ctx.services["notebook"]() is rt.file_backend
+    file_backend = object()
+    assert hub.resolve(file_backend) is file_backend
     first, second = FakeBrowser(_cells()), FakeBrowser(_cells())
     hub.add(first.link)
     hub.add(second.link)
-    live = rt.notebook()
+    live = hub.resolve(file_backend)
     assert isinstance(live, LiveNotebook) and live.link is second.link  # newest view answers
     hub.remove(second.link)
-    assert rt.agents["s"].ctx.services["notebook"]().link is first.link
+    assert hub.resolve(file_backend).link is first.link
     hub.remove(first.link)
-    assert rt.notebook() is rt.file_backend
+    assert hub.resolve(file_backend) is file_backend
+    assert hub.resolve(None) is None

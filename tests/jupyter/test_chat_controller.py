@@ -52,6 +52,9 @@ class LoopRuntime:
     def default_session(self) -> str:
         return "s1"
 
+    def built_provider(self) -> Any:
+        return getattr(self, "_provider", None)
+
     def submit(self, coro):
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 

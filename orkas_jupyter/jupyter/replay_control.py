@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from .locate import notebook_path
 from .recording import NotebookRecording, recording_path_for
 
 
@@ -31,7 +30,7 @@ class ReplayControl:
         `RecordingFileError` for a damaged file."""
         path = self.file
         if path is None:
-            notebook = notebook_path(self.settings)
+            notebook = self.rt.notebook_file()
             path = recording_path_for(notebook) if notebook is not None else None
         if path is None:
             return None

@@ -14,6 +14,7 @@ import logging
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ..config import Settings, load_settings
@@ -198,12 +199,15 @@ class KernelRuntime:
         open, else the file back-end when the notebook's path is known."""
         from .bridge import HUB
 
-        path = notebook_path(self.settings)
-        return HUB.resolve(FileNotebook(path) if path is not None else None)  # type: ignore[no-any-return]
+        return HUB.resolve(self.file_notebook())  # type: ignore[no-any-return]
+
+    def notebook_file(self) -> Path | None:
+        """The path of this kernel's notebook, when the runner reveals it."""
+        return notebook_path(self.settings, namespace=self.shell.user_ns if self.shell else None)
 
     def file_notebook(self) -> NotebookBackend | None:
         """The notebook file, ignoring any browser view."""
-        path = notebook_path(self.settings)
+        path = self.notebook_file()
         return FileNotebook(path) if path is not None else None
 
     def default_session(self) -> str:
@@ -213,7 +217,7 @@ class KernelRuntime:
         recorded_run = self.replay.session()
         if recorded_run is not None:
             return recorded_run
-        path = notebook_path(self.settings)
+        path = self.notebook_file()
         return default_session_id(str(path) if path else None)
 
     def workspace(self) -> WorkspaceTools:

@@ -55,6 +55,9 @@ class LoopRuntime:
     def built_provider(self) -> Any:
         return getattr(self, "_provider", None)
 
+    def notebook_file(self) -> None:
+        return None
+
     def submit(self, coro):
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 

@@ -3,7 +3,8 @@ and `StoreClient`, the typed synchronous API over it.
 
 Every call carries a request id, and operations are written so that a retry after a lost
 reply changes nothing; the socket transport therefore retries through a server restart
-without showing the user an error (S3).
+without showing the user an error. It connects only to a socket of the user's own, in a
+private folder, served by a process of the same user (`private_dir.py`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import contextlib
 import fcntl
 import itertools
 import json
+import logging
 import os
 import socket
 import subprocess
@@ -27,6 +29,7 @@ from pydantic import ValidationError
 
 from .engine import StoreEngine
 from .errors import StoreArgumentError, StoreError, StoreUnavailableError, error_from_wire
+from .private_dir import UnsafePathError, connect_private_socket
 from .redact import embedding_credentials, scrubbed_environ
 from .rpc import (
     RpcRequest,
@@ -34,10 +37,13 @@ from .rpc import (
     encode_frame,
     lock_path_for,
     log_path_for,
+    prepare_store_folder,
     recv_frame,
     server_workspace,
     socket_path_for,
 )
+
+log = logging.getLogger(__name__)
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -81,7 +87,13 @@ class SocketTransport:
     def __init__(self, db_path: Path, *, idle_seconds: float = DEFAULT_IDLE_SECONDS,
                  retry_seconds: float = 60.0) -> None:
         self.db_path = db_path.resolve()
-        self.socket_path = socket_path_for(self.db_path)
+        try:
+            self.socket_path = socket_path_for(self.db_path)
+        except OSError as exc:
+            raise StoreUnavailableError(f"no private folder for the store's socket: {exc}. "
+                                        "Set XDG_RUNTIME_DIR or TMPDIR to a folder of "
+                                        "yours.") from None
+        self._refused: dict[str, str] = {}
         self.idle_seconds = idle_seconds
         self.retry_seconds = retry_seconds
         self._sock: socket.socket | None = None
@@ -130,17 +142,21 @@ class SocketTransport:
 
     def _try_connect(self) -> socket.socket | None:
         # Our own socket path first; then the one the running server wrote in the lock file
-        # (a kernel with another TMPDIR or XDG_RUNTIME_DIR computes a different path).
+        # (a kernel with another TMPDIR or XDG_RUNTIME_DIR computes a different path). Either
+        # must be ours, in a private folder, served by our user: never a squatter's.
         candidates = [str(self.socket_path)]
         announced = self._rendezvous().get("socket")
         if isinstance(announced, str) and announced not in candidates:
             candidates.append(announced)
         for path in candidates:
-            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
-                sock.connect(path)
+                sock = connect_private_socket(Path(path))
+            except UnsafePathError as exc:
+                if path not in self._refused:
+                    log.warning("not connecting to %s: %s", path, exc)
+                self._refused[path] = str(exc)
+                continue
             except OSError:
-                sock.close()
                 continue
             self._sock = sock
             return sock
@@ -176,8 +192,9 @@ class SocketTransport:
             if code == 0:
                 proc = None  # another server won the lock; wait for it (or for it to go)
             time.sleep(0.01)
+        refused = "".join(f"; refused {p}: {why}" for p, why in self._refused.items())
         raise StoreUnavailableError(f"the store server for {self.db_path} did not start; see "
-                                    f"{log_path_for(self.db_path)}")
+                                    f"{log_path_for(self.db_path)}{refused}")
 
     def _spawn(self) -> tuple[subprocess.Popen[bytes], IO[bytes]]:
         for old in self._spawned:
@@ -192,7 +209,7 @@ class SocketTransport:
         # working directory, which the user may delete or unmount.
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH", "")) if p)
-        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        prepare_store_folder(self.db_path)
         proc = subprocess.Popen(
             [sys.executable, "-m", "orkas_jupyter.store.server", str(self.db_path),
              "--idle", str(self.idle_seconds)],
@@ -228,17 +245,18 @@ class SocketTransport:
 
 
 def lock_is_held(lock_path: Path) -> bool:
-    """True when some process (a live store server) holds the file's server lock."""
+    """True when some process (a live store server) holds the file's server lock. Never
+    creates the file (only a server does, with its private mode)."""
     try:
-        handle = open(lock_path, "a+")  # noqa: SIM115 (closed below, whatever happens)
+        fd = os.open(lock_path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
         return False
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return True
     finally:
-        handle.close()  # closing drops our lock at once if we took it
+        os.close(fd)  # closing drops our lock at once if we took it
     return False
 
 

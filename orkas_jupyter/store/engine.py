@@ -4,13 +4,15 @@ Operations run in the calling thread (a server connection thread, or the caller'
 writes one at a time under a lock, each in its own transaction; reads on a per-thread cursor,
 seeing the last committed state without waiting for a writer. The
 engine runs inside the store server (shared by every kernel of the workspace) or in-process
-(tests, scripts, a single kernel that asks for it).
+(tests, scripts, a single kernel that asks for it). The file and its WAL are kept private
+to the user (0600) in either case.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 import time
 from pathlib import Path
@@ -21,6 +23,8 @@ from pydantic import ValidationError
 
 from .errors import StoreArgumentError, StoreError, StoreUnavailableError
 from .ops import REGISTRY, OpContext, Operation, OpRegistry, load_operation_modules
+from .private_dir import make_private
+from .rpc import prepare_store_folder
 from .schema import migrate
 
 log = logging.getLogger(__name__)
@@ -30,15 +34,18 @@ _APPLIED_TTL_S = 7 * 24 * 3600
 
 
 def open_duckdb(path: Path) -> duckdb.DuckDBPyConnection:
-    """Open (creating folders) a DuckDB file; a file locked by another process is reported
-    with what to do about it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Open (creating folders) a DuckDB file, private to the user (see
+    `rpc.prepare_store_folder`); a file locked by another process is reported with what to
+    do about it."""
+    prepare_store_folder(path)
     try:
-        return duckdb.connect(str(path))
+        con = duckdb.connect(str(path))
     except duckdb.IOException as exc:
         raise StoreUnavailableError(
             f"cannot open the store {path}: {exc}. Another program holds it open; close it, "
             "or set ORKAS_STORE to another file.") from None
+    prepare_store_folder(path)  # a file DuckDB just created follows the process's umask
+    return con
 
 
 class StoreEngine:
@@ -51,6 +58,7 @@ class StoreEngine:
         self.registry = registry
         load_operation_modules()
         self.con = open_duckdb(self.path)
+        self._wal = self.path.with_name(self.path.name + ".wal")
         try:
             migrate(self.con, str(self.path))
             self.con.execute("DELETE FROM applied_requests WHERE created_at < ?",
@@ -114,6 +122,7 @@ class StoreEngine:
                 con.execute("INSERT INTO applied_requests VALUES (?, ?, ?)",
                             [request_id, json.dumps(result), time.time()])
             con.execute("COMMIT")
+            self._keep_wal_private()
             return result
         except StoreError:
             con.execute("ROLLBACK")
@@ -124,6 +133,16 @@ class StoreEngine:
         except BaseException:
             con.execute("ROLLBACK")
             raise
+
+    def _keep_wal_private(self) -> None:
+        # DuckDB recreates the WAL after each checkpoint with the process's umask; the store
+        # server's umask is 077, but an in-process engine runs under the kernel's (often 022).
+        try:
+            mode = os.stat(self._wal).st_mode
+        except OSError:
+            return
+        if mode & 0o077:
+            make_private(self._wal)
 
     def _cursor(self) -> duckdb.DuckDBPyConnection:
         cur: duckdb.DuckDBPyConnection | None = getattr(self._local, "cursor", None)

@@ -2,6 +2,8 @@
 
 A frame is a 4-byte big-endian length then that many bytes of UTF-8 JSON. Requests name an
 operation of the registry (`ops.py`); responses carry its result or an error type and message.
+The paths of a store's files live here too; the socket's folder is private to the user
+(`private_dir.py`), and the store's folder and files are readable by the user alone.
 """
 
 from __future__ import annotations
@@ -10,13 +12,13 @@ import hashlib
 import os
 import socket
 import struct
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from .errors import StoreArgumentError
+from .private_dir import make_private, private_runtime_dir
 
 MAX_FRAME = 512 * 1024 * 1024
 _HEADER = struct.Struct(">I")
@@ -72,11 +74,9 @@ def _recv_exact(sock: socket.socket, n: int) -> bytes:
 
 
 def runtime_dir() -> Path:
-    """A private folder for sockets: short enough for AF_UNIX's ~100-byte path limit."""
-    base = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir())
-    folder = base / f"orkas-{os.getuid()}"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder
+    """The user's private folder for sockets: short enough for AF_UNIX's ~100-byte path
+    limit, never one another user made or can write (see `private_dir.py`)."""
+    return private_runtime_dir("orkas")
 
 
 def socket_path_for(db_path: Path) -> Path:
@@ -93,6 +93,24 @@ def lock_path_for(db_path: Path) -> Path:
 def log_path_for(db_path: Path) -> Path:
     """The server's log (operation names and errors only: never payloads)."""
     return db_path.with_name(db_path.name + ".server.log")
+
+
+def store_files(db_path: Path) -> list[Path]:
+    """Every file the store keeps beside the database: its WAL, the server's lock and log,
+    and DuckDB's spill folder."""
+    return [db_path, db_path.with_name(db_path.name + ".wal"), lock_path_for(db_path),
+            log_path_for(db_path), db_path.with_name(db_path.name + ".tmp")]
+
+
+def prepare_store_folder(db_path: Path) -> None:
+    """Create the store's folder (0700 when we create it) and make an existing store private:
+    the default `.orkas/` folder 0700, the store's own files 0600. A folder named elsewhere
+    with `ORKAS_STORE` is the user's own choice and keeps its mode."""
+    db_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if db_path.parent.name == ".orkas":
+        make_private(db_path.parent)
+    for path in store_files(db_path):
+        make_private(path)
 
 
 def server_workspace(db_path: Path, environ: dict[str, str] | None = None) -> Path:

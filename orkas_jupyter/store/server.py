@@ -3,7 +3,10 @@
 DuckDB lets one process open a file; this process is that one. Clients start it on demand
 (`python -m orkas_jupyter.store.server DB`), it holds an exclusive `flock` for its whole life
 (a second copy started by a racing client exits at once), answers requests on a Unix socket,
-and exits after an idle period with no clients. A client that finds it gone starts another.
+and exits after an idle period with no clients, or within a second or two once its workspace,
+its folder, its file or its socket is gone. A client that finds it gone starts another.
+Everything it creates is private to the user (umask 077; the socket 0600 in a 0700 folder),
+and it serves only clients running as its own user.
 """
 
 from __future__ import annotations
@@ -21,19 +24,22 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from pydantic import ValidationError
 
 from .engine import StoreEngine
-from .errors import StoreError
+from .errors import StoreArgumentError, StoreError, StoreUnavailableError
+from .private_dir import bind_private_socket, peer_uid
 from .rpc import (
     RpcRequest,
     RpcResponse,
     encode_frame,
     lock_path_for,
     log_path_for,
+    prepare_store_folder,
     recv_frame,
+    server_workspace,
     socket_path_for,
 )
 
@@ -44,8 +50,8 @@ EXIT_FAILED = 2
 
 def acquire_server_lock(db_path: Path) -> IO[str] | None:
     """Take the per-file server lock without waiting; None when another server holds it."""
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(lock_path_for(db_path), "a+")  # noqa: SIM115 (held for the process's life)
+    fd = os.open(lock_path_for(db_path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    handle = os.fdopen(fd, "r+")  # held for the process's life
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -89,15 +95,27 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
     def __init__(self, engine: StoreEngine, socket_path: Path, idle_seconds: float) -> None:
         with contextlib.suppress(FileNotFoundError):
             socket_path.unlink()  # stale: we hold the lock, so no live server owns it
-        super().__init__(str(socket_path), _Connection)
-        os.chmod(socket_path, 0o600)
-        self.engine = engine
         self.socket_path = socket_path
+        super().__init__(str(socket_path), _Connection)
+        self.engine = engine
         self.idle_seconds = idle_seconds
         self.last_active = time.monotonic()
         self._clients: set[socket.socket] = set()
         self._lock = threading.Lock()
         self.stop_requested = threading.Event()
+
+    def server_bind(self) -> None:
+        """Bind the socket 0600 from the first instant, in the user's private folder."""
+        bind_private_socket(self.socket, self.socket_path)
+        self.server_address = self.socket.getsockname()
+
+    def verify_request(self, request: Any, client_address: Any) -> bool:
+        """Serve processes of our own user only (where the platform can tell)."""
+        uid = peer_uid(request)
+        if uid is not None and uid != os.getuid():
+            log.warning("refused a connection from uid %d", uid)
+            return False
+        return True
 
     def track(self, sock: socket.socket, delta: int) -> None:
         """Count a connection in (+1) or out (-1)."""
@@ -132,8 +150,10 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
             return RpcResponse(id=req.id, ok=False, error_type="StoreError",
                                error=f"{req.op} failed: {type(exc).__name__}: {exc}")
 
-    def run(self) -> None:
-        """Serve until idle for `idle_seconds` or asked to stop, then close in order."""
+    def run(self, workspace: Path | None = None) -> None:
+        """Serve until idle for `idle_seconds`, asked to stop, or left without its files
+        (`workspace`, the store's folder, file or socket deleted), then close in order."""
+        watch = _Watch(self.engine.path, self.socket_path, workspace)
         loop = threading.Thread(target=self.serve_forever, name="orkas-store-accept",
                                 daemon=True)
         loop.start()
@@ -142,6 +162,10 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
             while not self.stop_requested.wait(min(1.0, self.idle_seconds)):
                 if self.idle_for() >= self.idle_seconds:
                     log.info("idle for %.0f s with no clients; exiting", self.idle_for())
+                    break
+                reason = watch.gone()
+                if reason:
+                    log.info("%s; exiting", reason)
                     break
         finally:
             # Unlink first, so a client arriving now starts a successor (which waits for our
@@ -158,6 +182,41 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
             self.engine.close()
 
 
+def _file_id(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+class _Watch:
+    """What must stay in place for the server to be of use: once the workspace or the store's
+    folder is deleted, or the file or socket is removed or replaced, nobody can reach this
+    server's data again, so it exits instead of idling for minutes."""
+
+    def __init__(self, db_path: Path, socket_path: Path, workspace: Path | None) -> None:
+        self.folders = [p for p in (workspace, db_path.parent) if p is not None and p.is_dir()]
+        self.files = [(p, _file_id(p)) for p in (db_path, socket_path)]
+
+    def gone(self) -> str | None:
+        """Why the server should exit now, or None."""
+        for folder in self.folders:
+            if not folder.is_dir():
+                return f"the folder {folder} was deleted"
+        for path, ident in self.files:
+            if ident is not None and _file_id(path) != ident:
+                return f"{path} was removed or replaced"
+        return None
+
+
+def _workspace_of(db_path: Path) -> Path | None:
+    try:
+        return server_workspace(db_path)
+    except StoreArgumentError:
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: `python -m orkas_jupyter.store.server DB [--idle SECONDS]`."""
     parser = argparse.ArgumentParser(description="orkas-jupyter store server")
@@ -166,8 +225,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wait-lock", type=float, default=10.0,
                         help="seconds to wait for a closing server to let go of the file")
     ns = parser.parse_args(argv)
+    # Everything this process creates (log, lock, database, WAL, spill files, socket) is for
+    # the user's eyes only: sessions hold what the agent read, 0600 files included.
+    os.umask(0o077)
     db_path: Path = ns.db.resolve()
-    db_path.parent.mkdir(parents=True, exist_ok=True)
+    prepare_store_folder(db_path)
     logging.basicConfig(filename=str(log_path_for(db_path)), level=logging.INFO,
                         format="%(asctime)s %(process)d %(levelname)s %(message)s")
     handle = acquire_server_lock(db_path)
@@ -188,14 +250,20 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:
             _report_fatal(StoreError(f"{type(exc).__name__}: {exc}"))
             return EXIT_FAILED
+    try:
+        sock_path = socket_path_for(db_path)
+        server = StoreServer(engine, sock_path, ns.idle)
+    except OSError as exc:  # no private folder for the socket (see private_dir.py)
+        engine.close()
+        _report_fatal(StoreUnavailableError(f"cannot serve {db_path}: {exc}"))
+        return EXIT_FAILED
     handle.seek(0)
     handle.truncate()
-    handle.write(json.dumps({"pid": os.getpid(), "socket": str(socket_path_for(db_path))}))
+    handle.write(json.dumps({"pid": os.getpid(), "socket": str(sock_path)}))
     handle.flush()
-    server = StoreServer(engine, socket_path_for(db_path), ns.idle)
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: server.stop_requested.set())
-    server.run()
+    server.run(_workspace_of(db_path))
     return 0
 
 

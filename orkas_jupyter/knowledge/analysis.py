@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import duckdb
 
-from ..store.extensions import ExtensionUnavailableError, load_extension
+from ..duckdb_ext import ExtensionUnavailableError, load_extension
 
 log = logging.getLogger(__name__)
 

@@ -1,16 +1,20 @@
-"""Text extraction per format: plain text, Markdown, code, notebooks (cell by cell, with
-cell ids), PDF (pypdf, page by page), HTML (BeautifulSoup, scripts and styles dropped).
+"""What the knowledge base ingests, and how a file becomes sections: plain text, Markdown,
+code, notebooks (cell by cell, with cell ids), PDF (page by page) and HTML (visible text), read
+with `orkas_jupyter.extract`.
 
 Anything that cannot be read as text raises `SkipFile` with a reason; callers record it and go
-on. Office formats are not extracted (no maintained pure-Python reader is a dependency).
+on. Known binary types are skipped by suffix without reading them; Office formats are skipped
+too (export to PDF or text), and text must be UTF-8.
 """
 
 from __future__ import annotations
 
-import io
-import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..extract import ExtractError, has_nul_bytes, html_to_text, notebook_cells, pdf_pages
+
+__all__ = ["Extracted", "Section", "SkipFile", "extract_bytes", "extract_file", "html_to_text"]
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 
@@ -32,13 +36,9 @@ BINARY_SUFFIXES = frozenset({
     ".woff2", ".ttf", ".otf",
 })
 
-
-class SkipFile(Exception):
-    """The file is not ingested; `reason` says why."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+SkipFile = ExtractError
+"""The file is not ingested; `reason` says why (the readers' own error, so their reasons pass
+through unchanged)."""
 
 
 @dataclass(frozen=True)
@@ -79,74 +79,20 @@ def extract_bytes(raw: bytes, suffix: str) -> Extracted:
     """Extract text from file content with the given suffix (e.g. `.md`)."""
     suffix = suffix.lower()
     if suffix == ".pdf":
-        return Extracted("pdf", _pdf_sections(raw), raw)
-    if b"\x00" in raw[:8192]:
+        pages = pdf_pages(raw)
+        return Extracted("pdf", [Section(text, f"page {number}")
+                                 for number, text in enumerate(pages, 1) if text.strip()], raw)
+    if has_nul_bytes(raw):
         raise SkipFile("binary content (NUL bytes)")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SkipFile("not UTF-8 text") from None
     if suffix == ".ipynb":
-        return Extracted("notebook", _notebook_sections(text), raw)
+        cells = notebook_cells(text)
+        return Extracted("notebook", [Section(source, where) for source, where in cells], raw)
     if suffix in HTML_SUFFIXES:
         return Extracted("html", [Section(html_to_text(text))], raw)
     kind = ("markdown" if suffix in MARKDOWN_SUFFIXES
             else "code" if suffix in CODE_SUFFIXES else "text")
     return Extracted(kind, [Section(text)], raw)
-
-
-def _notebook_sections(text: str) -> list[Section]:
-    import nbformat
-
-    try:
-        nb = nbformat.reads(text, as_version=4)  # type: ignore[no-untyped-call]
-    except Exception as exc:  # nbformat raises several unrelated types for bad JSON
-        raise SkipFile(f"not a readable notebook: {str(exc)[:200]}") from None
-    sections: list[Section] = []
-    for index, cell in enumerate(nb.cells):
-        source = cell.get("source", "")
-        if isinstance(source, list):
-            source = "".join(source)
-        if not source.strip():
-            continue
-        cell_id = cell.get("id") or f"#{index + 1}"
-        sections.append(Section(source, f"cell {cell_id}"))
-    return sections
-
-
-def _pdf_sections(raw: bytes) -> list[Section]:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
-    try:
-        reader = PdfReader(io.BytesIO(raw))
-        if reader.is_encrypted:
-            raise SkipFile("encrypted PDF")
-        sections = []
-        for number, page in enumerate(reader.pages, start=1):
-            text = page.extract_text() or ""
-            if text.strip():
-                sections.append(Section(text, f"page {number}"))
-    except SkipFile:
-        raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise SkipFile(f"unreadable PDF: {str(exc)[:200]}") from None
-    if not sections:
-        raise SkipFile("PDF has no extractable text (scanned images need OCR)")
-    return sections
-
-
-_BLANK_RUNS = re.compile(r"\n\s*\n(\s*\n)+")
-
-
-def html_to_text(html: str) -> str:
-    """Visible text of an HTML page, one block per line."""
-    from bs4 import BeautifulSoup
-
-    soup = BeautifulSoup(html, "html.parser")
-    title = soup.title.get_text(" ", strip=True) if soup.title else ""
-    for tag in soup(["script", "style", "noscript", "template", "svg", "head"]):
-        tag.decompose()
-    text = (title + "\n" if title else "") + soup.get_text("\n")
-    lines = [" ".join(line.split()) for line in text.splitlines()]
-    return _BLANK_RUNS.sub("\n\n", "\n".join(lines)).strip() + "\n"

@@ -8,10 +8,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from orkas_jupyter import duckdb_ext as extensions
+from orkas_jupyter.duckdb_ext import ExtensionUnavailableError, load_extension
 from orkas_jupyter.knowledge import HashingEmbedder
 from orkas_jupyter.knowledge.analysis import Analyzer, Stemmer
-from orkas_jupyter.store import extensions
-from orkas_jupyter.store.extensions import ExtensionUnavailableError, load_extension
 from orkas_jupyter.store.kb import DuckDBKnowledgeBase
 
 DOCS = [("guide.md", "Install the package with pip.\nThen load the extension."),

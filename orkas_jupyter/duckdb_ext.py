@@ -3,7 +3,11 @@
 
 Each package ships `extensions/v<duckdb version>/<name>.duckdb_extension`. We `LOAD` that file
 by path: nothing is downloaded and nothing is written to `~/.duckdb` (which `INSTALL` would do,
-and which fails offline). Any store module may reuse `load_extension`.
+and which fails offline).
+
+A top-level module, outside `store/`, because both the store and the knowledge base's text
+analysis (Snowball stemming through `fts`) load extensions, and the store imports the
+knowledge base. Imports nothing from the package but the engine's base error.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from pathlib import Path
 
 import duckdb
 
-from ..engine.errors import OrkasError
+from .engine.errors import OrkasError
 
 _lock = threading.Lock()
 

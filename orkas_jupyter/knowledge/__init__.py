@@ -1,9 +1,11 @@
-"""Knowledge base (M1–M3): extraction of text from files, chunking on line boundaries,
-analysis for BM25, embedding backends, weighted reciprocal rank fusion, the `KnowledgeBase`
-interface and its in-memory implementation (the DuckDB one lives in `store/kb.py`).
+"""Knowledge base: which files are ingested and how they become sections, chunking on line
+boundaries, analysis for BM25, embedding backends, weighted reciprocal rank fusion, the
+`KnowledgeBase` interface and its in-memory implementation (the DuckDB one lives in
+`store/kb.py`).
 
-Must not import Jupyter, the engine's loop or provider adapters; litellm is imported lazily
-and only by the litellm embedding backend.
+Must not import Jupyter, the store, tools, the engine's loop or provider adapters (the store
+imports this package); litellm is imported lazily and only by the litellm embedding backend.
+Text extraction itself is `orkas_jupyter.extract`, shared with the file tools.
 """
 
 from .base import KnowledgeBase

@@ -1,6 +1,6 @@
-"""The `KnowledgeBase` interface (M3) with the behaviour both implementations share:
+"""The `KnowledgeBase` interface with the behaviour both implementations share:
 ingestion (extract → hash check → chunk → analyse → embed → store), search (BM25 and vector
-lists fused by weighted RRF, M2) and the in-memory indexes searched by both.
+lists fused by weighted RRF) and the in-memory indexes searched by both.
 
 Subclasses implement only storage (`_find_documents`, `_save_documents`, ...). Search always
 runs on `Bm25Index` and `VectorIndex` held here; the DuckDB implementation rebuilds them from
@@ -337,7 +337,7 @@ class KnowledgeBase(ABC):
 
     async def search(self, query: str, top_k: int | None = None, *,
                      mode: SearchMode = "hybrid") -> SearchResult:
-        """Top chunks for `query`: BM25 and vector lists fused (M2); either alone when the
+        """Top chunks for `query`: BM25 and vector lists fused; either alone when the
         other is absent or fails (a warning says so)."""
         query = query.strip()
         if not query:

@@ -1,4 +1,4 @@
-"""Weighted reciprocal rank fusion (M2): score(d) = Σ_i w_i / (k + rank_i(d)).
+"""Weighted reciprocal rank fusion: score(d) = Σ_i w_i / (k + rank_i(d)).
 
 Items are keyed by (document, locator, start line) so the same passage found twice (both
 lists, or overlapping re-ingests) counts once, at its best rank in each list. Scores are

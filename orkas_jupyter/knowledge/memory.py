@@ -1,4 +1,4 @@
-"""The in-memory `KnowledgeBase` (M3): for tests and scratch work; nothing is persisted."""
+"""The in-memory `KnowledgeBase`: for tests and scratch work; nothing is persisted."""
 
 from __future__ import annotations
 

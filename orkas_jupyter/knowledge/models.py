@@ -87,8 +87,8 @@ class KnowledgeBaseConfig(BaseModel):
     # difference between rank 1 and rank 5 (SciFact dev: +0.007 nDCG@10 at every weight).
     rrf_k: float = Field(20.0, gt=0, description="RRF rank constant")
     bm25_weight: float = Field(1.0, ge=0, description="weight of the BM25 list")
-    vector_weight: float = Field(1.2, ge=0, description="weight of the vector list (M2: "
-                                                        "favoured)")
+    vector_weight: float = Field(1.2, ge=0, description="weight of the vector list "
+                                                        "(favoured)")
     candidates: int = Field(100, ge=1, description="depth of each list before fusion")
     top_k: int = Field(8, ge=1, description="results returned by default")
     min_score: float = Field(0.0, ge=0, le=1, description="drop fused scores below this")

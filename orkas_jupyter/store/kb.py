@@ -1,4 +1,4 @@
-"""The DuckDB `KnowledgeBase` (M3, the default): documents, chunks, BM25 postings and vectors
+"""The DuckDB `KnowledgeBase` (the default): documents, chunks, BM25 postings and vectors
 in `kb_*` tables of a connection it is given (the store process owns the file).
 
 Full text: terms come from `knowledge.analysis` (Snowball stems from DuckDB's fts extension)

@@ -4,8 +4,9 @@ Rules:
 - Candidates are tried in configured order, skipping those cooling down.
 - A candidate is switched only before the first content event (text, thinking or a tool
   call) of a response; once content has streamed, any failure propagates.
-- Account-level failures (refused or expired key, no credit, rate limit) cool the candidate
-  down for `cooldown_s` (10 minutes) and the next candidate is tried in the same request.
+- Account-level failures cool the candidate down and the next candidate is tried in the same
+  request: a refused or expired key or no credit for `cooldown_s` (10 minutes); a rate limit
+  for as long as its `Retry-After` asks (at most `cooldown_s`), or a minute without one.
 - Everything else (timeouts, dropped connections, 5xx, bad requests, policy refusals)
   propagates unchanged: the engine's backoff (E10) is the only retry layer, and its next
   attempt starts again from the first candidate that is not cooling down — so a transient
@@ -36,6 +37,9 @@ from .errors import AccountError, RateLimitedError, is_account_level
 log = logging.getLogger(__name__)
 
 COOLDOWN_SECONDS = 600.0
+# A 429 without `Retry-After`: limits are usually per minute; ten minutes would idle a
+# candidate that works again long before.
+RATE_LIMIT_COOLDOWN_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -156,11 +160,20 @@ class RotatingProvider:
                 report[candidate.label] = None
         return report
 
+    def cooldown_for(self, exc: ProviderError) -> float:
+        """Seconds a candidate is skipped after `exc`: a rate limit as long as the server
+        asked (bounded by `cooldown_s`), any other account error `cooldown_s`."""
+        if isinstance(exc, RateLimitedError):
+            wait = exc.retry_after if exc.retry_after is not None else RATE_LIMIT_COOLDOWN_SECONDS
+            return max(0.0, min(wait, self.cooldown_s))
+        return self.cooldown_s
+
     def _cool_down(self, candidate: Candidate, exc: ProviderError) -> None:
-        until = self.clock.now() + self.cooldown_s
-        self.cooldowns[candidate.label] = Cooldown(until=until, reason=str(exc))
+        seconds = self.cooldown_for(exc)
+        self.cooldowns[candidate.label] = Cooldown(until=self.clock.now() + seconds,
+                                                   reason=str(exc))
         log.warning("model candidate %s cools down for %.0f s after an account-level error "
-                    "(%s)", candidate.label, self.cooldown_s, type(exc).__name__)
+                    "(%s)", candidate.label, seconds, type(exc).__name__)
 
 
 def _combined(failures: list[tuple[Candidate, ProviderError]]) -> ProviderError:

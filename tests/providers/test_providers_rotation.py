@@ -31,7 +31,9 @@ def _key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ORKAS_API_KEY", "sk-primary-1111")
 
 
-@pytest.mark.parametrize("failure", [fault(429, retry_after=7), fault(401), fault(402)])
+@pytest.mark.parametrize("failure", [fault(401), fault(402), fault(403),
+                                     fault(429, code="insufficient_quota",
+                                           message="You exceeded your current quota.")])
 async def test_account_errors_rotate_within_the_request_and_cool_down(failure: object) -> None:
     clock = FakeClock()
     with FakeModelServer([failure, reply("from mini"), reply("mini again")]) as server:  # type: ignore[list-item]
@@ -51,6 +53,34 @@ async def test_account_errors_rotate_within_the_request_and_cool_down(failure: o
         assert isinstance(end, StreamEnd) and end.message.text == "primary back"
         assert server.chat_requests[-1].model == "gpt-4o"
     assert clock.sleeps == []  # rotation itself never sleeps
+
+
+@pytest.mark.parametrize(("failure", "cooldown"), [
+    (fault(429, retry_after=7), 7.0),    # as long as the server asked
+    (fault(429, retry_after=0.5), 0.5),
+    (fault(429), 60.0),                   # no Retry-After: a minute
+    (fault(429, retry_after=3600), 600.0),  # bounded by the account cooldown
+])
+async def test_a_rate_limit_cools_the_candidate_for_its_retry_after(
+        failure: object, cooldown: float) -> None:
+    clock = FakeClock()
+    with FakeModelServer([failure, reply("from mini")]) as server:  # type: ignore[list-item]
+        provider = two_models(server, clock)
+        end = (await collect(provider, user_request()))[-1]
+        assert isinstance(end, StreamEnd) and end.message.text == "from mini"
+        assert provider.cooldowns["openai/gpt-4o (key …1111)"].until == cooldown
+        # Just before the cooldown ends the fallback still serves…
+        clock._now = cooldown - 0.1
+        server.add(reply("mini again"))
+        await collect(provider, user_request())
+        # …and once it has passed the primary is preferred again.
+        clock._now = cooldown + 0.1
+        server.add(reply("primary back"))
+        end = (await collect(provider, user_request()))[-1]
+        assert isinstance(end, StreamEnd) and end.message.text == "primary back"
+        assert [r.model for r in server.chat_requests] == [
+            "gpt-4o", "gpt-4o-mini", "gpt-4o-mini", "gpt-4o"]
+    assert clock.sleeps == []
 
 
 @pytest.mark.parametrize(("failure", "error"), [
@@ -114,10 +144,12 @@ async def test_rate_limits_everywhere_stay_retryable_with_the_shortest_wait() ->
         with pytest.raises(RateLimitedError) as caught:
             await collect(provider, user_request())
         assert caught.value.retry_after == 4.0
-        # Everything is cooling down: the candidate whose cooldown ends first is tried.
+        # Everything is cooling down: the candidate whose cooldown ends first (the one
+        # that asked for 4 s) is tried.
         end = (await collect(provider, user_request()))[-1]
         assert isinstance(end, StreamEnd) and end.message.text == "after the wait"
-        assert [r.model for r in server.chat_requests] == ["gpt-4o", "gpt-4o-mini", "gpt-4o"]
+        assert [r.model for r in server.chat_requests] == ["gpt-4o", "gpt-4o-mini",
+                                                           "gpt-4o-mini"]
 
 
 async def test_explicit_model_outside_the_candidates_is_served_ad_hoc() -> None:

@@ -12,9 +12,11 @@ import shutil
 import signal
 import socket
 import stat
+import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -27,7 +29,13 @@ from orkas_jupyter.store.private_dir import (
     connect_private_socket,
     private_runtime_dir,
 )
-from orkas_jupyter.store.rpc import lock_path_for, log_path_for, socket_path_for
+from orkas_jupyter.store.rpc import (
+    RpcRequest,
+    encode_frame,
+    lock_path_for,
+    log_path_for,
+    socket_path_for,
+)
 
 from .conftest import pid_alive, server_pid, stop_server
 
@@ -112,6 +120,30 @@ class Squatter:
         os.close(self._r)
 
 
+def _as_nobody(action: Callable[[], bytes], timeout: float = 20.0) -> bytes:
+    """Run `action` in a child process as uid 65534 and return what it returned."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(r)
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            os.write(w, action())
+        except BaseException as exc:
+            os.write(w, f"error: {exc!r}".encode())
+        finally:
+            os._exit(0)
+    os.close(w)
+    try:
+        ready, _, _ = select.select([r], [], [], timeout)
+        return os.read(r, 4096) if ready else b"timeout"
+    finally:
+        os.close(r)
+        os.waitpid(pid, 0)
+
+
 def _wait_exit(pid: int, timeout: float) -> float:
     """Seconds until `pid` exited (reaping it if it is our child); fails after `timeout`."""
     start = time.monotonic()
@@ -164,6 +196,61 @@ def test_a_squatters_server_gets_no_connection_and_no_data(runtime_base: Path,
         again.close()
     finally:
         squatter.stop()
+
+
+@as_root
+def test_with_every_usual_name_squatted_the_store_still_works(runtime_base: Path,
+                                                              db_path: Path) -> None:
+    uid = os.getuid()
+    for name in [f"orkas-{uid}"] + [f"orkas-{uid}-{i}" for i in (1, 2, 3)]:
+        taken = runtime_base / name
+        taken.mkdir()
+        os.chown(taken, NOBODY, NOBODY)
+        taken.chmod(0o777)
+    client = open_client(path=db_path, idle_seconds=5)
+    client.append("s", [user_message("kept")])
+    client.close()
+    sock = _announced_socket(db_path)
+    assert sock.parent.parent == runtime_base and os.lstat(sock.parent).st_uid == uid
+    # Another kernel process (its own random folder) reaches the same server.
+    code = ("import sys; from pathlib import Path; from orkas_jupyter.store.api import "
+            "open_client; c = open_client(path=Path(sys.argv[1])); "
+            "print([m.text for m in c.load('s')], c.transport.server_pid())")
+    out = subprocess.run([sys.executable, "-c", code, str(db_path)], timeout=60,
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["['kept']", str(server_pid(db_path))]
+
+
+@as_root
+def test_the_server_drops_a_client_of_another_user(runtime_base: Path, db_path: Path) -> None:
+    client = open_client(path=db_path, idle_seconds=5)
+    client.append("s", [user_message("not for nobody")])
+    sock = _announced_socket(db_path)
+    # Open the way to the socket (only root could); the server itself must still refuse.
+    sock.parent.chmod(0o755)
+    sock.chmod(0o777)
+    frame = encode_frame(RpcRequest(id=1, op="session.load", args={"session_id": "s"}))
+
+    def probe() -> bytes:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.settimeout(10)
+            conn.connect(str(sock))
+            with contextlib.suppress(OSError):
+                conn.sendall(frame)
+            try:
+                return b"reply:" + conn.recv(4096)
+            except OSError as exc:
+                return f"closed: {exc}".encode()
+
+    try:
+        answer = _as_nobody(probe)
+    finally:
+        sock.parent.chmod(0o700)
+        sock.chmod(0o600)
+    assert answer in (b"reply:", b"closed: [Errno 104] Connection reset by peer"), answer
+    assert b"not for nobody" not in answer
+    assert [m.text for m in client.load("s")] == ["not for nobody"]
+    client.close()
 
 
 @as_root

@@ -70,7 +70,7 @@ class Agent:
         self.config = config or TurnConfig()
         self.clock = clock or RealClock()
         self.ctx = ToolContext(session_id=self.session_id, approve=approve,
-                               services=dict(services or {}))
+                               services=dict(services or {}), agent=name)
         self.tokens = token_cache or TokenCache()
         self._steering: list[Message] = []
         self._cancel: CancelToken | None = None

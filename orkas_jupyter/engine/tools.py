@@ -27,6 +27,8 @@ class ApprovalRequest(BaseModel):
     summary: str
     risk: str
     detail: str = ""
+    # The agent asking (set from the tool context; "" for a lone agent).
+    agent: str = ""
 
 
 class ApprovalCallback(Protocol):
@@ -52,11 +54,15 @@ class ToolContext:
     approved_for_run: set[str] = field(default_factory=set)
     # The id of the call being executed (set per call; the other fields are shared).
     call_id: str | None = None
+    # The name of the agent whose turn this is ("" for a lone agent).
+    agent: str = ""
 
     async def request_approval(self, request: ApprovalRequest) -> bool:
         """True when the action may go ahead; remembers "for this run" answers per risk class."""
         if request.risk in self.approved_for_run:
             return True
+        if self.agent and not request.agent:
+            request = request.model_copy(update={"agent": self.agent})
         decision = await self.approve(request)
         if decision == "run":
             self.approved_for_run.add(request.risk)

@@ -52,7 +52,7 @@ class ChatController:
             if text:
                 self.send_text(text)
         elif kind == "stop":
-            agent = self.runtime.agents.get(self._session_id())
+            agent = self.runtime.find_agent(self._session_id())
             if agent is not None:
                 agent.cancel("stopped from the chat")
         elif kind == "approve":
@@ -70,7 +70,7 @@ class ChatController:
     def send_text(self, text: str) -> None:
         """Start a turn, or steer the running one (E13)."""
         self._send({"type": "user", "text": text})
-        agent = self.runtime.agents.get(self._session_id())
+        agent = self.runtime.find_agent(self._session_id())
         if self.running and agent is not None and agent.running:
             agent.steer(text)
             return
@@ -111,7 +111,8 @@ class ChatController:
         self._approvals[approval_id] = future
         self._flush()
         self._send({"type": "approval", "id": approval_id, "tool": request.tool,
-                    "summary": request.summary, "risk": request.risk})
+                    "summary": request.summary, "risk": request.risk,
+                    "detail": request.detail[:2_000], "agent": request.agent})
         try:
             decision = await asyncio.wrap_future(future)
         finally:
@@ -120,15 +121,18 @@ class ChatController:
         return decision
 
     async def _turn(self, text: str) -> None:
+        from .approvals import TurnApprovals
+        from .turns import SurfaceTurn
+
         self._send(self._state())
-        previous = self.runtime.approval_prompt
-        self.runtime.approval_prompt = self.ask
         final: Event | None = None
-        replay = getattr(self.runtime, "replay", None)
-        counts = replay.counts() if replay is not None else (0, 0)
+        turn: SurfaceTurn | None = None
         try:
-            agent = self.runtime.agent(self._session_id())
-            async for event in self.runtime.stream(agent, text, model=self.model):
+            # This turn asks this chat's buttons, whatever other turns run meanwhile.
+            approvals = TurnApprovals(self.ask, lambda: self.runtime.settings.approval)
+            turn = SurfaceTurn(self.runtime, text, session=self._session_id(), model=self.model,
+                               approvals=approvals)
+            async for event in turn.events():
                 self._forward(event)
                 final = event
         except Exception as exc:
@@ -136,7 +140,6 @@ class ChatController:
             self._send({"type": "notice", "level": "error", "text": f"{type(exc).__name__}: "
                                                                     f"{exc}"})
         finally:
-            self.runtime.approval_prompt = previous
             self._flush()
             self.running = False
         result = getattr(final, "result", None)
@@ -146,7 +149,7 @@ class ChatController:
         if final is not None and final.type == "error":
             level = "info" if getattr(final, "kind", "") == "cancelled" else "error"
             self._send({"type": "notice", "level": level, "text": final.message})
-        for note in replay.summary(counts) if replay is not None else []:
+        for note in turn.notes() if turn is not None else []:
             # The panel shows notices as plain text: drop the Markdown emphasis.
             self._send({"type": "notice", "level": "info", "text": note.replace("**", "")})
         self._send({"type": "done", "stop_reason": stop, "usage": self.last_usage})

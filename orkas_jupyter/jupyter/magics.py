@@ -57,10 +57,11 @@ class OrkasMagics(Magics):
               new: bool = False) -> None:
         from IPython.display import clear_output, display
 
-        from ..engine.timing import CancelToken
+        from .approvals import stdin_approvals
         from .interpolate import interpolate
         from .render import CellRenderer
         from .runtime import get_runtime
+        from .turns import SurfaceTurn
 
         rt = get_runtime(self.shell)
         if not prompt.strip():
@@ -69,17 +70,18 @@ class OrkasMagics(Magics):
         if not (model or rt.settings.model or rt.replay.adopt_model()):
             print(NO_MODEL)
             return
-        cell = current_cell(self.shell, prompt)
         text = interpolate(prompt, self.shell.user_ns if self.shell else {})
         events: queue.Queue[Any] = queue.Queue()
-        token = CancelToken()
+        turn = SurfaceTurn(rt, text, session=session, new=new, model=model,
+                           cell=current_cell(self.shell, prompt),
+                           approvals=stdin_approvals(rt.executor, lambda: rt.settings.approval))
 
         async def consume() -> None:
             try:
-                # Built on the agent thread: the first use imports litellm (~3 s), and the
-                # main thread must already be in the interruptible wait loop below.
-                agent = rt.agent(session, new=new)
-                async for event in rt.stream(agent, text, cancel=token, model=model, cell=cell):
+                # The host builds the agent on the agent thread: the first use imports
+                # litellm (~3 s), and the main thread must already be in the interruptible
+                # wait loop below.
+                async for event in turn.events():
                     events.put(event)
             except Exception as exc:  # a failure to start must still end the wait loop
                 events.put(exc)
@@ -87,9 +89,6 @@ class OrkasMagics(Magics):
                 events.put(_END)
 
         renderer = CellRenderer(display, clear_output)
-        rt.approval_prompt = rt.stdin_approval
-        rt.approvals.clear()
-        counts = rt.replay.counts()
         rt.executor.interrupted.clear()
         rt.submit(consume())
         final: Any = None
@@ -124,15 +123,13 @@ class OrkasMagics(Magics):
                     rt.executor.drain()
         except KeyboardInterrupt:
             interrupted = True
-            token.cancel("interrupted by the user")
+            turn.cancel.cancel("interrupted by the user")
             deadline = time.monotonic() + 10
             final = self._drain_after_interrupt(events, renderer, rt, deadline) or final
-        finally:
-            rt.approval_prompt = None
         if rt.executor.interrupted.is_set():  # interrupted inside run_cell; the turn saw it
             rt.executor.interrupted.clear()
             interrupted = True
-        self._finish(renderer, final, interrupted, notes=turn_notes(rt, counts))
+        self._finish(renderer, final, interrupted, notes=turn.notes())
         if interrupted:
             raise KeyboardInterrupt
 
@@ -177,22 +174,6 @@ def current_cell(shell: Any, prompt: str) -> dict[str, Any]:
     source = (parent.get("content") or {}).get("code") or prompt
     return {"id": (parent.get("metadata") or {}).get("cellId"),
             "number": getattr(shell, "execution_count", None), "source": source[:200]}
-
-
-def turn_notes(rt: Any, counts: tuple[int, int]) -> list[str]:
-    """What the cell shows besides the answer: approvals asked, stale recordings (auto
-    mode), and a label when the model's answers were replayed or recorded."""
-    notes = []
-    for request, decision, by in rt.approvals:
-        verdict = {"once": "approved once", "run": "approved for this turn",
-                   "deny": "denied"}[decision]
-        detail = " ".join(request.detail.split())[:200].replace("`", "'")
-        shown = f" `{detail}`" if detail else ""
-        notes.append(f"🔐 **approval** — `{request.tool}`{shown}: {request.summary} "
-                     f"(risk: {request.risk}) → **{verdict}** by {by}")
-    rt.approvals.clear()
-    replay_notes: list[str] = rt.replay.summary(counts)
-    return notes + replay_notes
 
 
 def protect_prompt_lines(lines: list[str]) -> list[str]:

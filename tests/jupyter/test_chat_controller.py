@@ -3,17 +3,18 @@ approvals through buttons, batched deltas (in-process, scripted model)."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from orkas_jupyter.config import Settings
-from orkas_jupyter.engine import Agent, ApprovalRequest, Tool, ToolContext
+from orkas_jupyter.engine import ApprovalRequest, InMemorySessionStore, Tool, ToolContext
 from orkas_jupyter.engine.scripted import Reply, ScriptedProvider, call
 from orkas_jupyter.jupyter.chat import ChatController
+from orkas_jupyter.jupyter.runtime import KernelRuntime
 
 
 class RiskyArgs(BaseModel):
@@ -37,42 +38,14 @@ class Risky(Tool[RiskyArgs]):
         return f"did {args.what}"
 
 
-class LoopRuntime:
-    """The part of `KernelRuntime` the controller uses, over a real background loop."""
-
-    def __init__(self, provider: ScriptedProvider, tools: list[Tool[Any]]) -> None:
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, daemon=True).start()
-        self.settings = Settings(model="scripted/model")
-        self.agents: dict[str, Agent] = {}
-        self.current_session = "s1"
-        self.approval_prompt = None
-        self.provider, self.tools = provider, tools
-
-    def default_session(self) -> str:
-        return "s1"
-
-    def built_provider(self) -> Any:
-        return getattr(self, "_provider", None)
-
-    def notebook_file(self) -> None:
-        return None
-
-    def submit(self, coro):
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    async def approve(self, request):
-        return await self.approval_prompt(request) if self.approval_prompt else "deny"
-
-    def stream(self, agent: Agent, text: str, **kw: Any):
-        return agent.run(text, **kw)
-
-    def agent(self, session: str | None = None, **_: Any) -> Agent:
-        sid = session or "s1"
-        if sid not in self.agents:
-            self.agents[sid] = Agent(self.provider, tools=self.tools, session_id=sid,
-                                     approve=self.approve)
-        return self.agents[sid]
+def LoopRuntime(provider: Any, tools: list[Tool[Any]]) -> KernelRuntime:
+    """A real kernel runtime with no shell: the scripted model, an in-memory session store,
+    and `tools` beside the kernel's own."""
+    workspace = Path(tempfile.mkdtemp(prefix="orkas-chat-"))
+    return KernelRuntime(None, Settings(model="scripted/model", workspace=workspace,
+                                        home=workspace / "home"),
+                         store_factory=lambda _s: InMemorySessionStore(),
+                         provider_factory=lambda _s, _r: provider, extra_tools=tools)
 
 
 class Recorder:
@@ -175,15 +148,12 @@ def test_approval_buttons_allow_once():
 
 
 def test_panel_turns_say_when_answers_were_replayed_or_recorded():
-    from orkas_jupyter.jupyter.replay_control import ReplayControl
     from orkas_jupyter.providers import InMemoryRecordingStore, RecordReplayProvider
 
     store = InMemoryRecordingStore()
     recorder = RecordReplayProvider(ScriptedProvider([Reply(text="recorded answer")]), store,
                                     "record", "scripted/model")
-    rt = LoopRuntime(recorder, [])  # type: ignore[arg-type]
-    rt._provider = recorder  # what ReplayControl reads its counts from
-    rt.replay = ReplayControl(rt)
+    rt = LoopRuntime(recorder, [])
     out = Recorder()
     ChatController(rt, out).handle({"type": "send", "text": "q"})
     out.wait_for("done")
@@ -191,9 +161,7 @@ def test_panel_turns_say_when_answers_were_replayed_or_recorded():
     assert notes == ["● 1 model answer recorded in `the workspace store`"]
 
     replayer = RecordReplayProvider(ScriptedProvider([]), store, "replay", "scripted/model")
-    rt2 = LoopRuntime(replayer, [])  # type: ignore[arg-type]
-    rt2._provider = replayer
-    rt2.replay = ReplayControl(rt2)
+    rt2 = LoopRuntime(replayer, [])
     again = Recorder()
     ChatController(rt2, again).handle({"type": "send", "text": "q"})
     again.wait_for("done")

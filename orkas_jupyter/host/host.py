@@ -1,0 +1,331 @@
+"""`AgentHost`: one per kernel (or per process that embeds agents). It owns the agent thread,
+the store, the provider stack, the workspace tools, the toolsets and the tool policy, and runs
+turns for any surface.
+
+A turn's approval callback, cancel token and observers are arguments of `run_turn`, never
+state of the host: a panel turn and a cell turn running at the same time each ask their own
+user interface. `close()` ends everything the host started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..config import Settings
+from ..engine.agent import Agent
+from ..engine.events import Event
+from ..engine.messages import ImagePart, Message
+from ..engine.policy import ToolPolicy
+from ..engine.provider import Provider
+from ..engine.session import SessionStore
+from ..engine.timing import CancelToken
+from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, Tool
+from ..engine.toolsets import FilteredToolset, Toolset
+from .observers import LedgerObserver, TurnObserver
+from .profile import DEFAULT_PROFILE, AgentProfile
+
+if TYPE_CHECKING:
+    from ..store.memory import MemoryBook
+    from ..tools.workspace import WorkspaceTools
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class HostClosedError(RuntimeError):
+    """The host was closed; make a new one."""
+
+
+class AgentHost:
+    """Builds agents from profiles and runs their turns on one agent thread."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        surface_tools: Callable[[], Sequence[Tool[Any]]] = tuple,
+        surface_services: Callable[[], Mapping[str, Any]] = dict,
+        toolsets: Sequence[Toolset] = (),
+        policy: ToolPolicy | None = None,
+        recordings: Callable[[SessionStore], Any] | None = None,
+        store_factory: Callable[[Settings], SessionStore] | None = None,
+        provider_factory: Callable[[Settings, Any], Provider] | None = None,
+    ) -> None:
+        self.settings = settings
+        self._surface_tools = surface_tools
+        self._surface_services = surface_services
+        self.toolsets = list(toolsets)
+        self.policy = policy
+        self._recordings = recordings
+        self._store_factory = store_factory
+        self._provider_factory = provider_factory
+        self.agents: dict[tuple[str, str], Agent] = {}
+        self._store: SessionStore | None = None
+        self._provider: Provider | None = None
+        self._workspace: WorkspaceTools | None = None
+        self._memory: MemoryBook | None = None
+        self._knowledge: Any = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._entered: contextlib.AsyncExitStack | None = None
+        self._closed = False
+
+    # -- the agent thread -------------------------------------------------------------------
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The agent thread's loop, started on first use."""
+        with self._lock:
+            if self._closed:
+                raise HostClosedError("the agent host was closed")
+            if self._loop is None:
+                ready = threading.Event()
+
+                def main() -> None:
+                    self._loop = asyncio.new_event_loop()
+                    asyncio.set_event_loop(self._loop)
+                    ready.set()
+                    self._loop.run_forever()
+
+                self._thread = threading.Thread(target=main, name="orkas-agent", daemon=True)
+                self._thread.start()
+                ready.wait()
+            assert self._loop is not None
+            return self._loop
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
+        """Run `coro` on the agent thread."""
+        try:
+            loop = self.loop
+        except HostClosedError:
+            coro.close()
+            raise
+        return asyncio.run_coroutine_threadsafe(coro, loop)
+
+    # -- components -------------------------------------------------------------------------
+    def store(self) -> SessionStore:
+        """The workspace store (DuckDB through the store server)."""
+        if self._store is None:
+            if self._store_factory is not None:
+                self._store = self._store_factory(self.settings)
+            else:
+                from ..store.api import open_store
+
+                self._store = open_store(self.settings)
+        return self._store
+
+    def provider(self) -> Provider:
+        """The provider stack (rotation, record/replay) for the configured model."""
+        if self._provider is None:
+            store = self.store()
+            recordings: Any = (self._recordings(store) if self._recordings is not None
+                               else store)
+            if self._provider_factory is not None:
+                self._provider = self._provider_factory(self.settings, recordings)
+            else:
+                from ..providers.factory import make_provider
+
+                self._provider = make_provider(self.settings, recordings=recordings)
+        return self._provider
+
+    def built_provider(self) -> Provider | None:
+        """The provider if one was built (record/replay counts read it)."""
+        return self._provider
+
+    def reset_provider(self) -> None:
+        """Rebuild the provider on next use (after a model or replay-mode change)."""
+        self._provider = None
+        if self.agents:
+            provider = self.provider()
+            for agent in self.agents.values():
+                agent.provider = provider
+
+    def workspace(self) -> WorkspaceTools:
+        """Workspace files, shell and web tools with their sandbox (built once)."""
+        if self._workspace is None:
+            from ..tools.workspace import build_workspace_tools
+
+            self._workspace = build_workspace_tools(self.settings)
+        return self._workspace
+
+    def memory(self) -> MemoryBook | None:
+        """The user profile and project notes; None without the DuckDB store."""
+        if self._memory is None:
+            client = getattr(self.store(), "sync", None)
+            if client is None:
+                return None
+            from ..tools.memory import open_memory
+
+            self._memory = open_memory(client, self.settings)
+        return self._memory
+
+    def knowledge(self) -> Any:
+        """The workspace knowledge base, hosted by the store server (None without it)."""
+        if self._knowledge is None:
+            client = getattr(self.store(), "sync", None)
+            if client is None:
+                return None
+            from ..store.kb_client import RemoteKnowledgeBase
+
+            self._knowledge = RemoteKnowledgeBase(client)
+        return self._knowledge
+
+    def tools(self) -> list[Tool[Any]]:
+        """Every tool the host offers: workspace, the surface's, memory, knowledge."""
+        from ..tools.knowledge import KnowledgeSearchTool
+        from ..tools.memory import MemoryTool
+
+        return [*self.workspace().tools, *self._surface_tools(), MemoryTool(),
+                KnowledgeSearchTool()]
+
+    def services(self) -> dict[str, Any]:
+        """What tools find in `ctx.services`."""
+        services = {**self.workspace().services, **self._surface_services()}
+        book = self.memory()
+        if book is not None:
+            services["memory"] = book
+        kb = self.knowledge()
+        if kb is not None:
+            services["knowledge"] = kb
+        return services
+
+    async def policy_approval(self, request: ApprovalRequest) -> ApprovalDecision:
+        """The decision when nobody can be asked: the approval policy in effect now."""
+        decision: ApprovalDecision = "once" if self.settings.approval == "allow" else "deny"
+        log.info("approval by policy %s: tool=%s risk=%s -> %s", self.settings.approval,
+                 request.tool, request.risk, decision)
+        return decision
+
+    # -- agents and turns -------------------------------------------------------------------
+    def agent(self, session_id: str, profile: AgentProfile = DEFAULT_PROFILE) -> Agent:
+        """The agent of `profile` bound to `session_id` (made on first use)."""
+        key = (profile.name, session_id)
+        agent = self.agents.get(key)
+        if agent is None:
+            tools = self.tools()
+            toolsets: list[Toolset] = list(self.toolsets)
+            if profile.tools is not None:
+                allowed = set(profile.tools)
+                toolsets = [FilteredToolset(ts, allowed) for ts in toolsets]
+                tools = [t for t in tools if t.name in allowed]
+            book = self.memory()
+            sections = [book.prompt_section()] if book is not None else []
+            agent = Agent(self.provider(), tools=tools, toolsets=toolsets, policy=self.policy,
+                          name=profile.name if profile is not DEFAULT_PROFILE else "",
+                          store=self.store(), session_id=session_id,
+                          system_prompt=profile.system_prompt, approve=self.policy_approval,
+                          services=self.services(), prompt_sections=sections)
+            self.agents[key] = agent
+        return agent
+
+    def find_agent(self, session_id: str, profile: AgentProfile = DEFAULT_PROFILE
+                   ) -> Agent | None:
+        """The agent if it was made (never makes one)."""
+        return self.agents.get((profile.name, session_id))
+
+    async def run_turn(
+        self,
+        profile: AgentProfile,
+        session_id: str,
+        prompt: str | Message,
+        *,
+        images: list[ImagePart] | None = None,
+        approve: ApprovalCallback | None = None,
+        cancel: CancelToken | None = None,
+        observers: Sequence[TurnObserver] = (),
+        model: str | None = None,
+        parent_call_id: str | None = None,
+    ) -> AsyncIterator[Event]:
+        """Run one turn of `profile` in `session_id`, yielding its events. `approve` asks the
+        user of this turn (default: the approval policy); `cancel` stops it; every observer
+        sees every event."""
+        await self._enter_toolsets()
+        agent = self.agent(session_id, profile)
+        record = getattr(self.store(), "record_event", None)
+        ledger = LedgerObserver(record, agent.session_id) if record is not None else None
+        watchers: list[TurnObserver] = [*([ledger] if ledger else []), *observers]
+        try:
+            async for event in agent.run(prompt, images, cancel, model or profile.model,
+                                         approve=approve, parent_call_id=parent_call_id):
+                for watch in watchers:
+                    await _notify(watch, event)
+                yield event
+        finally:
+            if ledger is not None:
+                await ledger.flush()
+
+    def running(self) -> list[Agent]:
+        """Agents whose turn is running now."""
+        return [a for a in self.agents.values() if a.running]
+
+    def stop_all(self, reason: str = "stopped by the user") -> int:
+        """Cancel every running turn; returns how many were running."""
+        running = self.running()
+        for agent in running:
+            agent.cancel(reason)
+        return len(running)
+
+    async def _enter_toolsets(self) -> None:
+        if self._entered is None:
+            stack = contextlib.AsyncExitStack()
+            for toolset in self.toolsets:
+                await stack.enter_async_context(toolset)
+            self._entered = stack
+
+    # -- lifecycle --------------------------------------------------------------------------
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop running turns, leave the toolsets, kill background jobs, close the store
+        connection and stop the agent thread. Idempotent; safe from any thread but the
+        agent thread itself."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            loop, thread = self._loop, self._thread
+        self.stop_all("the agent host is closing")
+        if loop is not None and thread is not None:
+            with contextlib.suppress(Exception):
+                asyncio.run_coroutine_threadsafe(self._aclose(), loop).result(timeout)
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(timeout)
+            if not thread.is_alive():
+                loop.close()
+        if self._workspace is not None:
+            self._workspace.close()
+        client = getattr(self._store, "sync", self._store)
+        close = getattr(client, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
+        self.agents.clear()
+
+    async def _aclose(self) -> None:
+        deadline = asyncio.get_running_loop().time() + 2.0
+        while self.running() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        if self._entered is not None:
+            try:
+                await self._entered.aclose()
+            except Exception:
+                log.warning("a toolset failed to close", exc_info=True)
+
+
+async def _notify(watch: TurnObserver, event: Event) -> None:
+    try:
+        result = watch(event)
+        if inspect.isawaitable(result):
+            await result
+    except Exception:  # an observer never breaks the turn
+        log.warning("a turn observer failed on %s", event.type, exc_info=True)
+

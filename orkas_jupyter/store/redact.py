@@ -1,26 +1,32 @@
-"""Keep secrets out of the store (J7, §11): the values of secret-looking environment
-variables, and any the caller registers, are replaced before a payload is written."""
+"""Keep secrets out of the store: the values of secret-looking environment variables, and any
+the caller registers, are replaced before a payload is written. What looks like a secret is
+decided by `orkas_jupyter.secrets`, the same rules the shell's environment scrubbing uses."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH", re.IGNORECASE)
-# Short values (e.g. "1", "true") would redact ordinary text and protect nothing.
-_MIN_SECRET_LEN = 8
-REDACTED = "[REDACTED]"
+from ..secrets import (
+    MIN_SECRET_LEN,
+    REDACTED,
+    Redactor,
+    is_secret_name,
+    scrub_environ,
+    secret_values,
+)
+
+__all__ = ["REDACTED", "SecretRedactor", "embedding_credentials", "scrubbed_environ",
+           "secret_config_values", "secret_env_values"]
 
 
 def secret_env_values(environ: Mapping[str, str] | None = None) -> set[str]:
-    """Values of environment variables whose names look like credentials."""
-    env = os.environ if environ is None else environ
-    return {v for k, v in env.items() if _SECRET_NAME.search(k) and len(v) >= _MIN_SECRET_LEN}
+    """Values of credential variables (and passwords inside URLs) in the environment."""
+    return secret_values(environ)
 
 
 def secret_config_values(workspace: Path) -> set[str]:
@@ -35,7 +41,7 @@ def secret_config_values(workspace: Path) -> set[str]:
         elif isinstance(node, list):
             for v in node:
                 walk(v, key)
-        elif isinstance(node, str) and _SECRET_NAME.search(key) and len(node) >= _MIN_SECRET_LEN:
+        elif isinstance(node, str) and is_secret_name(key) and len(node) >= MIN_SECRET_LEN:
             found.add(node)
 
     for name in ("orkas.toml", "pyproject.toml"):
@@ -49,8 +55,7 @@ def secret_config_values(workspace: Path) -> set[str]:
 
 def scrubbed_environ(environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """A copy of the environment without credential-looking variables (for the server)."""
-    env = os.environ if environ is None else environ
-    return {k: v for k, v in env.items() if not _SECRET_NAME.search(k)}
+    return scrub_environ(environ)
 
 
 # Embedding backends that need no credentials (see knowledge/embeddings.py).
@@ -74,24 +79,5 @@ def embedding_credentials(model: str | None,
     return {name: env[name] for name in names if env.get(name)}
 
 
-class SecretRedactor:
+class SecretRedactor(Redactor):
     """Replaces known secret values in text, including their JSON-escaped form."""
-
-    def __init__(self, secrets: Iterable[str] = ()) -> None:
-        self._secrets: set[str] = set()
-        self.add(secrets)
-
-    def add(self, secrets: Iterable[str]) -> None:
-        """Register more values to keep out of storage."""
-        for s in secrets:
-            if len(s) >= _MIN_SECRET_LEN:
-                self._secrets.add(s)
-                self._secrets.add(json.dumps(s)[1:-1])
-        # Longest first, so a secret containing another is replaced whole.
-        self._ordered = sorted(self._secrets, key=len, reverse=True)
-
-    def __call__(self, text: str) -> str:
-        for s in self._ordered:
-            if s in text:
-                text = text.replace(s, REDACTED)
-        return text

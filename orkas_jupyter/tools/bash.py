@@ -1,27 +1,24 @@
-"""`bash` and `bash_status` (T5): the model's way to run shell commands.
+"""`bash` and `bash_status`: the model's way to run shell commands.
 
-Before anything starts, the command is classified (`risk.classify_command`): a blocked command
-is refused outright; each risk class found is put to the approval callback (once / for this
-run / deny); anything else runs without asking. Logs keep the risk classes and the command's
-length, never its text. Execution is `ShellExecutor`'s (`ctx.services["shell"]`).
+`Bash.actions` tells the turn's policy what a call would run (the command and its working
+folder); the policy (`tools.policy.RiskPolicy`) classifies it, refuses blocked commands and
+asks for approval before `execute` is ever called. Execution is `ShellExecutor`'s
+(`ctx.services["shell"]`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from pathlib import Path
 
 from pydantic import BaseModel, Field
 
 from ..engine.errors import ToolError
-from ..engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput
+from ..engine.policy import ToolAction
+from ..engine.tools import Tool, ToolContext, ToolOutput
 from .bash_exec import BackgroundJob, ShellError, ShellExecutor
-from .risk import classify_command
 from .sandbox import PathSandbox
-
-log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT_S = 120.0
 MAX_TIMEOUT_S = 600.0
@@ -33,29 +30,6 @@ def _executor(ctx: ToolContext) -> ShellExecutor:
         raise ToolError("The bash tool is not configured in this agent (no shell service); "
                         "build it with build_workspace_tools().")
     return shell
-
-
-async def check_command(command: str, ctx: ToolContext, tool: str = "bash") -> None:
-    """Refuse a blocked command; ask approval for each risk class; raise `ToolError` on deny."""
-    assessment = classify_command(command)
-    classes = ",".join(c.value for c in assessment.classes) or "none"
-    if assessment.blocked:
-        log.warning("%s refused a blocked command (length %d)", tool, len(command))
-        raise ToolError(f"Refused: this command {assessment.blocked}. It is on the blocked list "
-                        "and cannot be approved. Choose a narrower, safer command.")
-    log.info("%s command risk=%s length=%d", tool, classes, len(command))
-    for risk in assessment.classes:
-        reasons = "; ".join(assessment.reasons(risk))
-        allowed = await ctx.request_approval(ApprovalRequest(
-            tool=tool, summary=f"Run a shell command that {reasons}", risk=risk.value,
-            detail=command))
-        log.info("%s approval risk=%s length=%d decision=%s", tool, risk.value, len(command),
-                 "allowed" if allowed else "denied")
-        if not allowed:
-            raise ToolError(
-                f"Not run: the command needs approval ({risk.value}: {reasons}) and it was "
-                "denied by the user or by the approval policy (ORKAS_APPROVAL). Do not retry "
-                "it unchanged; ask the user, or use a safer command.")
 
 
 def _resolve_cwd(ctx: ToolContext, cwd: str | None) -> Path | None:
@@ -98,12 +72,19 @@ class Bash(Tool[BashInput]):
         "in `env`.")
     input_model = BashInput
 
+    async def actions(self, args: BashInput, ctx: ToolContext) -> list[ToolAction]:
+        """The command as typed, and the folder it runs in (relative paths resolve there)."""
+        cwd = _resolve_cwd(ctx, args.cwd)
+        if cwd is None:
+            shell = ctx.services.get("shell")
+            cwd = shell.workspace if isinstance(shell, ShellExecutor) else None
+        return [ToolAction(kind="shell", text=args.command, cwd=str(cwd) if cwd else None)]
+
     async def execute(self, args: BashInput, ctx: ToolContext) -> ToolOutput:
         shell = _executor(ctx)
         if not args.command.strip():
             raise ToolError("command is empty.")
         cwd = _resolve_cwd(ctx, args.cwd)
-        await check_command(args.command, ctx)
         try:
             if args.background:
                 job = shell.start_background(args.command, env=args.env, cwd=cwd)

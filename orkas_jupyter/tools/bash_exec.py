@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .risk_rules import SECRET_NAME
+from ..secrets import scrub_environ
 
 log = logging.getLogger(__name__)
 
@@ -174,10 +174,10 @@ class ShellExecutor:
         """A fresh environment for one command: the kernel's (read, never written) without
         credentials, plus the product's PATH entries and pager settings, plus `overrides`."""
         base = self._base_env if self._base_env is not None else os.environ
-        # Variables whose names look like credentials (SECRET_NAME) are not inherited unless
-        # the user listed them in `pass_env`; a command that needs one gets it through `env=`.
-        env = {k: v for k, v in base.items()
-               if k in self.pass_env or not SECRET_NAME.search(k)}
+        # Credentials (`secrets.is_secret_variable`: by name, or a URL with a password) are
+        # not inherited unless the user listed them in `pass_env`; a command that needs one
+        # gets it through `env=`.
+        env = scrub_environ(base, keep=self.pass_env)
         if self.extra_path:
             env["PATH"] = os.pathsep.join([*self.extra_path, env.get("PATH", os.defpath)])
         # Commands run without a terminal: pagers and credential prompts would hang them.

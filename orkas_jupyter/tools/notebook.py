@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 import re
 from typing import Any
 
@@ -18,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from ..engine.errors import ToolError
 from ..engine.messages import ImagePart, TextPart
+from ..engine.policy import ToolAction
 from ..engine.tool_exec import cap_text
 from ..engine.tools import Tool, ToolContext, ToolOutput
 from .kernel import kernel_access
@@ -55,6 +57,12 @@ def _remember(ctx: ToolContext, cells: list[Cell]) -> None:
     seen = _seen(ctx)
     for cell in cells:
         seen[cell.id] = _hash(cell.source)
+
+
+def _judged(ctx: ToolContext) -> dict[str, str]:
+    """Source hashes of cells the policy judged, by call id (checked again before running)."""
+    judged: dict[str, str] = ctx.services.setdefault("notebook_judged", {})
+    return judged
 
 
 def _check_fresh(ctx: ToolContext, cell: Cell, action: str) -> None:
@@ -267,11 +275,30 @@ class RunCell(Tool[RunCellArgs]):
                    "the cell.")
     input_model = RunCellArgs
 
+    async def actions(self, args: RunCellArgs, ctx: ToolContext) -> list[ToolAction]:
+        """The cell's current source as Python code run in the kernel's working folder; no
+        action when the cell cannot be read (then `execute` reports why)."""
+        try:
+            cell = _find(await notebook(ctx).cells(), args.cell_id)
+        except ToolError:
+            return []
+        if cell.cell_type != "code":
+            return []
+        if ctx.call_id:
+            _judged(ctx)[ctx.call_id] = _hash(cell.source)
+        # Tools run in the kernel's process: its working folder is the code's.
+        return [ToolAction(kind="python", text=cell.source, cwd=os.getcwd())]
+
     async def execute(self, args: RunCellArgs, ctx: ToolContext) -> ToolOutput:
         backend = notebook(ctx)
         cell = _find(await backend.cells(), args.cell_id)
         if cell.cell_type != "code":
             raise ToolError(f"Cell {cell.id} is a {cell.cell_type} cell; only code cells run.")
+        judged = _judged(ctx).pop(ctx.call_id, None) if ctx.call_id else None
+        if judged is not None and judged != _hash(cell.source):
+            # Edited while the approval question was open: what was judged is not what runs.
+            raise ToolError(f"Cell {cell.id} changed while this call was being checked; "
+                            "nothing was run. Read it again, then run it.")
         result = await kernel_access(ctx).execute(cell.source)
         await backend.update(cell.id, outputs=result.outputs, execution_count=None)
         _remember(ctx, [cell])

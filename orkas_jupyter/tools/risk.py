@@ -9,7 +9,9 @@ strings inside `python -c` / `perl -e` one-liners. Invisible characters are drop
 text NFKC-normalised first, so look-alike spellings cannot hide a program name.
 
 Risk classes: `exfiltration`, `destructive_delete`, `privilege_escalation`,
-`sensitive_paths`, `remote_code`. Sources of the patterns are listed in docs/tools.md.
+`sensitive_paths`, `remote_code`, and — when the caller names the workspace —
+`outside_workspace`: a write (not only a delete) whose target resolves outside the workspace
+and the authorised folders (`risk_paths`). Sources of the patterns are listed in docs/tools.md.
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ from __future__ import annotations
 import re
 import shlex
 import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
 
+from ..secrets import is_secret_name
+from .risk_paths import Place, write_targets
 from .risk_rules import (
     BLOCK_PATTERNS,
     DECODERS,
@@ -25,7 +31,6 @@ from .risk_rules import (
     INTERPRETERS,
     NETWORK_TOOLS,
     ROOT_TARGETS,
-    SECRET_NAME,
     SENSITIVE_PATTERNS,
     SHELLS,
     VAR_REFERENCE,
@@ -36,7 +41,8 @@ from .risk_rules import (
     unwrap,
 )
 
-__all__ = ["Finding", "RiskAssessment", "RiskClass", "classify_command", "normalise"]
+__all__ = ["Finding", "Place", "RiskAssessment", "RiskClass", "classify_command",
+           "classify_command_at", "normalise"]
 
 _SEPARATORS = frozenset({";", "&&", "||", "|", "&", "|&", "(", ")", ";;", "<(", ">("})
 # Shell keywords: separators only where a command would start.
@@ -64,6 +70,8 @@ _SQL_DROP = re.compile(r"\b(drop\s+(table|database|schema|collection)|truncate\s
 
 def normalise(command: str) -> str:
     """NFKC form without invisible (format) characters: what the checks look at."""
+    if command.isascii():
+        return command  # NFKC leaves ASCII alone, and ASCII has no format characters
     text = unicodedata.normalize("NFKC", command)
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
@@ -106,9 +114,21 @@ def _split(tokens: list[str]) -> list[tuple[list[str], list[tuple[str, str]], st
     return out
 
 
-def classify_command(command: str) -> RiskAssessment:
-    """Judge a shell command: findings that need approval, or a reason to block it."""
-    result = RiskAssessment()
+def classify_command(command: str, *, workspace: Path | None = None,
+                     allowed: Sequence[Path] = (), cwd: Path | None = None,
+                     home: Path | None = None) -> RiskAssessment:
+    """Judge a shell command: findings that need approval, or a reason to block it. With a
+    `workspace`, writes outside it and the `allowed` folders are found too (relative paths
+    resolve against `cwd`, default the workspace; `~` against `home`, default `$HOME`)."""
+    place = Place.make(workspace, allowed, cwd, home) if workspace is not None else None
+    return classify_command_at(command, place)
+
+
+def classify_command_at(command: str, place: Place | None,
+                        result: RiskAssessment | None = None) -> RiskAssessment:
+    """`classify_command` for an already-built `Place` (None: no workspace check), adding
+    its findings to `result` when given."""
+    result = result if result is not None else RiskAssessment()
     text = normalise(command)
     for pattern, reason in BLOCK_PATTERNS:
         if pattern.search(text):
@@ -119,7 +139,7 @@ def classify_command(command: str) -> RiskAssessment:
         result.add(RiskClass.REMOTE_CODE, "runs a downloaded PowerShell script")
     if _SQL_DROP.search(text):
         result.add(RiskClass.DESTRUCTIVE_DELETE, "drops or empties database tables (SQL)")
-    _classify(text, result, 0)
+    _classify(text, result, 0, place)
     _sensitive_scan(text, result)
     if result.classes and RiskClass.SENSITIVE_PATHS in result.classes and any(
             re.search(rf"(^|[\s;&|(`/]){re.escape(tool)}\b", text) for tool in NETWORK_TOOLS):
@@ -128,7 +148,7 @@ def classify_command(command: str) -> RiskAssessment:
     return result
 
 
-def _classify(text: str, result: RiskAssessment, depth: int) -> None:
+def _classify(text: str, result: RiskAssessment, depth: int, place: Place | None) -> None:
     if depth > _MAX_DEPTH:
         result.add(RiskClass.REMOTE_CODE, "nests commands too deeply to be checked")
         return
@@ -142,16 +162,24 @@ def _classify(text: str, result: RiskAssessment, depth: int) -> None:
                 re.findall(r"[\w.-]+", text.replace(match.group(0), " "))):
             result.add(RiskClass.EXFILTRATION, "sends local data (a command substitution) "
                                                "over the network")
-        _classify(inner, result, depth + 1)
+        _classify(inner, result, depth + 1, place)
     segments = _split(_lex(text))
     pipeline: list[list[str]] = []
     downloaded: set[str] = set()
+    # Working folders to return to when a sub-shell `( … )` ends.
+    outer: list[Place | None] = []
     for words, redirs, sep in segments:
-        _judge_simple(words, redirs, result, depth)
+        _judge_simple(words, redirs, result, depth, place)
         if words:
             core = unwrap(words, result)[0]
             pipeline.append(core)
             _judge_download_then_run(core, downloaded, result)
+            if place is not None and core[:1] in (["cd"], ["pushd"]):
+                place = _change_dir(place, core[1:])
+        if sep == "(":
+            outer.append(place)
+        elif sep == ")" and outer:
+            place = outer.pop()
         if sep != "|" and sep != "|&":
             _judge_pipeline(pipeline, result)
             pipeline = []
@@ -188,8 +216,41 @@ def _judge_download_then_run(core: list[str], downloaded: set[str],
         result.add(RiskClass.REMOTE_CODE, "runs a file it has just downloaded")
 
 
+def _change_dir(place: Place, args: list[str]) -> Place:
+    """The place after `cd args`; unchanged when the folder cannot be read from the text."""
+    plain = [a for a in args if not a.startswith("-")]
+    target = place.resolve(plain[0] if plain else "~")
+    return place.with_cwd(target) if target is not None else place
+
+
+def _judge_writes(program: str, args: list[str], redirs: list[tuple[str, str]],
+                  place: Place, result: RiskAssessment) -> None:
+    """`outside_workspace` for each target this command changes outside the workspace."""
+    targets = [(t, "redirection") for op, t in redirs
+               if (">" in op and not (op in (">&", "<&") and re.fullmatch(r"\d*-?", t)))]
+    targets += [(t, program) for t in write_targets(program, args)]
+    if program == "find" and "-delete" in args:
+        targets += [(t, "find -delete") for t in _find_starts(args)]
+    for raw, how in targets:
+        path = place.resolve(raw)
+        if path is not None and place.outside(path):
+            result.add(RiskClass.OUTSIDE_WORKSPACE,
+                       f"changes {raw} outside the workspace ({how})")
+
+
+def _find_starts(args: list[str]) -> list[str]:
+    starts = []
+    for arg in args:
+        if arg.startswith(("-", "(", "!")):
+            break
+        starts.append(arg)
+    return starts or ["."]
+
+
 def _judge_simple(words: list[str], redirs: list[tuple[str, str]], result: RiskAssessment,
-                  depth: int) -> None:
+                  depth: int, place: Place | None) -> None:
+    if place is not None and not words and redirs:
+        _judge_writes("", [], redirs, place, result)
     for op, target in redirs:
         if op.startswith((">", "&>", "1>", "2>")) and (not words or words in _EMPTY_OUTPUT) \
                 and target not in ("/dev/null", ""):
@@ -205,12 +266,17 @@ def _judge_simple(words: list[str], redirs: list[tuple[str, str]], result: RiskA
         return
     program = core[0].rsplit("/", 1)[-1].lower()
     args = core[1:]
+    if place is not None:
+        _judge_writes(program, args, redirs, place, result)
     for nested in judge_program(program, args, result):
-        _classify(nested, result, depth + 1)
+        if place is not None and program == "find":
+            # `-exec chmod 000 {} +` changes what find found: below its start folder.
+            nested = nested.replace("{}", shlex.quote(_find_starts(args)[0] + "/found"))
+        _classify(nested, result, depth + 1, place)
     if program in SHELLS | {"eval", "su", "watch"} or program in wrappers:
         for i, arg in enumerate(args):
             if program == "eval" or (i > 0 and args[i - 1] == "-c"):
-                _classify(arg, result, depth + 1)
+                _classify(arg, result, depth + 1, place)
     if program in INTERPRETERS and "http.server" in args:
         folder = next((args[i + 1] for i, a in enumerate(args[:-1])
                        if a in ("-d", "--directory")), ".")
@@ -219,10 +285,12 @@ def _judge_simple(words: list[str], redirs: list[tuple[str, str]], result: RiskA
     if program in INTERPRETERS:
         for i, arg in enumerate(args):
             if i > 0 and args[i - 1] in _INLINE_CODE_FLAGS:
-                _judge_inline_code(arg, result, depth)
+                _judge_inline_code(arg, result, depth, place,
+                                   python=program.startswith(("python", "pypy")))
 
 
-def _judge_inline_code(code: str, result: RiskAssessment, depth: int) -> None:
+def _judge_inline_code(code: str, result: RiskAssessment, depth: int, place: Place | None,
+                       python: bool = False) -> None:
     """Python/Perl/Ruby/Node one-liners: library calls that delete, send or escalate, and
     shell strings they pass to `system`/`subprocess`."""
     checks = [
@@ -244,7 +312,13 @@ def _judge_inline_code(code: str, result: RiskAssessment, depth: int) -> None:
         if found:
             result.add(risk, f"inline script uses {found.group(0)}")
     for match in _QUOTED.finditer(code):
-        _classify(match.group(1) or match.group(2), result, depth + 1)
+        _classify(match.group(1) or match.group(2), result, depth + 1, place)
+    if python and place is not None:
+        # The Python classifier reads what the one-liner writes (imported here: it uses
+        # this module for the shell commands inside Python code).
+        from .code_risk import judge_python
+
+        judge_python(code, place, result, depth + 1)
 
 
 def _judge_pipeline(stages: list[list[str]], result: RiskAssessment) -> None:
@@ -266,11 +340,25 @@ def _judge_pipeline(stages: list[list[str]], result: RiskAssessment) -> None:
             result.add(RiskClass.REMOTE_CODE, f"pipes encoded text into {name}")
 
 
+def judge_code_text(code: str, result: RiskAssessment, place: Place | None) -> None:
+    """The one-liner text rules (library calls that delete, send or escalate; shell strings
+    inside), for code that cannot be parsed."""
+    if _SQL_DROP.search(code):
+        result.add(RiskClass.DESTRUCTIVE_DELETE, "drops or empties database tables (SQL)")
+    _judge_inline_code(code, result, 0, place)
+    _sensitive_scan(code, result)
+
+
+def scan_sensitive_text(text: str, result: RiskAssessment) -> None:
+    """`sensitive_paths` for credential locations and secret-looking variables in `text`."""
+    _sensitive_scan(text, result)
+
+
 def _sensitive_scan(text: str, result: RiskAssessment) -> None:
     for pattern, reason in SENSITIVE_PATTERNS:
         if pattern.search(text):
             result.add(RiskClass.SENSITIVE_PATHS, reason)
     for var in VAR_REFERENCE.finditer(text):
-        if SECRET_NAME.search(var.group(1)):
+        if is_secret_name(var.group(1)):
             result.add(RiskClass.SENSITIVE_PATHS,
                        f"reads the secret-looking variable {var.group(1)}")

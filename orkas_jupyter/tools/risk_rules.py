@@ -17,6 +17,10 @@ class RiskClass(enum.StrEnum):
     PRIVILEGE_ESCALATION = "privilege_escalation"
     SENSITIVE_PATHS = "sensitive_paths"
     REMOTE_CODE = "remote_code"
+    # Changes (not only deletes) a path outside the workspace and the authorised folders.
+    OUTSIDE_WORKSPACE = "outside_workspace"
+    # Code that runs a shell command it builds at run time, which no classifier can read.
+    SHELL_FROM_CODE = "shell_from_code"
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,7 @@ EXF = RiskClass.EXFILTRATION
 PRIV = RiskClass.PRIVILEGE_ESCALATION
 SENS = RiskClass.SENSITIVE_PATHS
 RCE = RiskClass.REMOTE_CODE
+OUT = RiskClass.OUTSIDE_WORKSPACE
 
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash",
                     "busybox"})
@@ -164,11 +169,6 @@ SENSITIVE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"git\s+credential\s+fill|docker-credential-)", "prints stored credentials"),
     ))
 VAR_REFERENCE = re.compile(r"(?:\$\{?|\bprintenv\s+)([A-Za-z_][A-Za-z0-9_]*)")
-# A credential-looking variable name: one of its underscore-separated words is KEY, TOKEN, …
-# (so HF_TOKEN and OPENAI_API_KEY match, TOKENIZERS_PARALLELISM and KEYBOARD do not).
-SECRET_NAME = re.compile(r"(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRETS?|PASSWORD|PASSWD|PASS|"
-                         r"CREDENTIALS?|PAT|PRIVATE_KEY|ACCESS_KEY|AUTH_TOKEN)(?:_|$)",
-                         re.IGNORECASE)
 
 
 def unwrap(words: list[str], result: RiskAssessment) -> tuple[list[str], set[str]]:

@@ -1,6 +1,6 @@
 """Fixtures for the workspace tools: a temporary workspace, a fake home with credential
 folders, the tool set built by the factory, and a helper that runs a tool the way the engine
-does (arguments as JSON, errors turned into error results)."""
+does (arguments as JSON, through the risk policy, errors turned into error results)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from orkas_jupyter.config import Settings
 from orkas_jupyter.engine.messages import ImagePart, TextPart, ToolCallPart
 from orkas_jupyter.engine.tool_exec import run_one
 from orkas_jupyter.engine.tools import ApprovalDecision, ApprovalRequest, ToolContext, ToolRegistry
+from orkas_jupyter.tools.policy import RiskPolicy
 from orkas_jupyter.tools.workspace import WorkspaceTools, build_workspace_tools
 
 
@@ -82,10 +83,11 @@ def ctx(ws: WorkspaceTools, approvals: Approvals) -> ToolContext:
 
 def make_caller(ws: WorkspaceTools) -> ToolCaller:
     registry = ToolRegistry(ws.tools)
+    policy = RiskPolicy()
 
     async def call(ctx: ToolContext, name: str, **args: Any) -> Result:
         part = await run_one(ToolCallPart(id="call_1", name=name, arguments=json.dumps(args)),
-                             registry.get(name), registry, ctx)
+                             registry.get(name), registry, ctx, policy)
         text = "".join(p.text for p in part.content if isinstance(p, TextPart))
         images = [p for p in part.content if isinstance(p, ImagePart)]
         return Result(text=text, is_error=part.is_error, images=images)

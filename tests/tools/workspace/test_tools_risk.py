@@ -3,6 +3,9 @@ commands (which must not ask), and blocked commands (never run)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from orkas_jupyter.tools.risk import RiskClass, classify_command
@@ -590,3 +593,184 @@ RISKY_MORE = [
 def test_more_risky_commands_ask(command: str) -> None:
     assessment = classify_command(command)
     assert assessment.risky or assessment.blocked, command
+
+
+# -- writes outside the workspace ---------------------------------------------------------
+# The workspace lives inside the home folder, so `..` from it lands in the home folder; a
+# symlink in the workspace points at a folder in the home; `shared` (in the home) is a folder
+# the user authorised. tmp_path lies in the system temp folder, whose writes never ask: the home
+# folder is excluded from that, wherever it is.
+
+OUT = RiskClass.OUTSIDE_WORKSPACE
+
+
+@pytest.fixture
+def place(tmp_path: Path) -> dict[str, Any]:
+    home = tmp_path / "home"
+    workspace = home / "project"
+    (workspace / "sub").mkdir(parents=True)
+    (home / "somedir").mkdir()
+    (workspace / "to_home").symlink_to(home / "somedir")
+    (workspace / "real").mkdir()
+    (workspace / "alias").symlink_to(workspace / "real")
+    shared = home / "shared"
+    shared.mkdir()
+    return {"workspace": workspace, "allowed": [shared], "home": home}
+
+
+OUTSIDE_WRITES = [
+    "chmod -R 000 ~/somedir",
+    "chmod 600 $HOME/notes.txt",
+    "chmod u+x ${HOME}/bin/tool",
+    "chmod -w ~/somedir/file",
+    "chown -R me:me ~/somedir",
+    "chgrp staff ~/somedir",
+    "mv ~/somedir /tmp/x",
+    "mv data.csv ~/Desktop/",
+    "mv -t ~/archive a.csv b.csv",
+    "cp data.csv ~/backup.csv",
+    "cp -r out /srv/share/out",
+    "cp -t ~/bin tool",
+    "install -m 755 tool ~/bin/tool",
+    "rsync -a out/ ~/mirror/",
+    "ln -s /work/file ~/link",
+    "ln -sf target ~/.local/bin/x",
+    "touch ~/flag",
+    "mkdir -p ~/newdir",
+    "echo x | tee ~/log.txt",
+    "echo x | tee -a ~/.profile",
+    "truncate -s 0 ~/big.log",
+    "dd if=data.img of=$HOME/disk.img",
+    "sed -i 's/a/b/' ~/.bashrc",
+    "sed -i.bak -e 's/a/b/' ~/config.ini",
+    "sed --in-place=.orig 's/a/b/' ~/config.ini",
+    "perl -pi -e 's/a/b/' ~/notes.txt",
+    "perl -i.bak -pe 's/a/b/' ~/notes.txt",
+    "echo x > ~/out.txt",
+    "echo x >> ~/.profile",
+    "ls &> ~/ls.log",
+    "cat a.txt 2> ~/err.log",
+    "echo x >| ~/forced.txt",
+    "git -C ~/repo commit -am wip",
+    "git -C ~/repo checkout -b feature",
+    "git clone https://example.com/r.git ~/r",
+    "tar -xzf a.tgz -C ~/unpacked",
+    "tar xf a.tar --directory=/srv/x",
+    "tar -czf ~/backup.tgz data",
+    "unzip a.zip -d ~/unzipped",
+    "curl -sSL -o ~/.bashrc https://example.com/rc",
+    "wget -O ~/tool https://example.com/tool",
+    "wget -P ~/downloads https://example.com/x.zip",
+    "sort data.txt -o ~/sorted.txt",
+    "python -c \"open('/srv/data/x', 'w').write('1')\"",
+    "python3 -c \"import os; os.chmod(os.path.expanduser('~/somedir'), 0)\"",
+    "bash -c 'touch ~/x'",
+    "sh -c \"echo x > ~/y\"",
+    "cd ~ && touch x",
+    "cd ~/somedir; chmod 000 file",
+    "cd .. && mkdir sibling",
+    "touch ../escape.txt",
+    "echo x > sub/../../escape.txt",
+    "touch to_home/inside-the-link-target",
+    "chmod 000 to_home",
+    "find ~/somedir -type f -exec chmod 000 {} +",
+    "find ~/somedir -name '*.tmp' -delete",
+    "sudo touch /etc/motd",
+    "nohup touch ~/x &",
+    "timeout 5 cp a ~/b",
+    "echo x > /dev/sdz1x",
+]
+
+
+@pytest.mark.parametrize("command", OUTSIDE_WRITES)
+def test_writes_outside_the_workspace_ask(command: str, place: dict[str, Any]) -> None:
+    assessment = classify_command(command, **place)
+    assert OUT in assessment.classes, (command, assessment.findings)
+    assert any("outside the workspace" in r for r in assessment.reasons(OUT))
+
+
+INSIDE_OR_READS = [
+    "chmod +x run.sh",
+    "chmod -R 755 build",
+    "chown -R me build",
+    "mkdir -p out/plots && touch out/plots/.keep",
+    "cp ~/data.csv .",
+    "cp ~/somedir/data.csv data/",
+    "mv a.csv b.csv",
+    "ln -s ~/datasets data",
+    "echo x > out.txt",
+    "echo x > /dev/null 2>/dev/stderr",
+    "echo x > /dev/stdout",
+    "echo x 2>&1",
+    "echo x >&2",
+    "ls > /tmp/listing.txt",
+    "tar -xzf a.tgz -C /tmp/unpacked",
+    "tar -czf backup.tgz ~/somedir",
+    "tar -tzf ~/a.tgz",
+    "sed -i 's/a/b/' notes.txt",
+    "sed 's/a/b/' ~/.bashrc > bashrc.copy",
+    "git -C ~/repo status",
+    "git -C ~/repo log --oneline",
+    "git clone https://example.com/r.git vendor/r",
+    "git commit -am wip",
+    "cat ~/notes.txt | tee copy.txt",
+    "rsync -a ~/photos/ photos/",
+    "unzip ~/a.zip -d data",
+    "unzip ~/a.zip",
+    "curl -o data.csv https://example.com/d.csv",
+    "wget https://example.com/d.csv",
+    "touch \"$OUT\"",
+    "cd sub && touch x",
+    "(cd ~ && ls); touch here.txt",
+    "touch ../project/sub/ok",
+    "touch alias/x",
+    "chmod 644 alias/*",
+    "cp results.csv {a,b}.csv",
+    "mkdir -p $TMPDIR/work",
+    "touch $PWD/x",
+    "cp data.csv ../shared/x.csv",
+    "python -c \"open('out.csv', 'w').write('1')\"",
+    "python -c 'import sys; print(sys.version)'",
+    "sort data.txt -o sorted.txt",
+    "ls -la ~ /srv /etc",
+    "wc -l ~/somedir/*",
+]
+
+
+@pytest.mark.parametrize("command", INSIDE_OR_READS)
+def test_reads_anywhere_and_writes_inside_do_not_ask(command: str,
+                                                     place: dict[str, Any]) -> None:
+    assessment = classify_command(command, **place)
+    assert not assessment.risky and not assessment.blocked, (command, assessment.findings)
+
+
+def test_authorised_folders_are_inside(place: dict[str, Any]) -> None:
+    shared = place["allowed"][0]
+    assert not classify_command(f"touch {shared}/x && chmod -R 700 {shared}", **place).risky
+    assert OUT in classify_command(f"touch {shared}/x", workspace=place["workspace"],
+                                   home=place["home"]).classes
+
+
+def test_cwd_is_where_relative_paths_resolve(place: dict[str, Any]) -> None:
+    home = place["home"]
+    assert OUT in classify_command("touch x", **place, cwd=home / "somedir").classes
+    assert not classify_command("touch x", **place, cwd=place["workspace"] / "sub").risky
+
+
+def test_without_a_workspace_nothing_changes() -> None:
+    for command in ("chmod -R 000 ~/somedir", "mv ~/somedir /tmp/x", "echo x > ~/out.txt"):
+        assert OUT not in classify_command(command).classes
+        assert not classify_command(command).risky
+
+
+def test_outside_deletes_ask_for_both_classes(place: dict[str, Any]) -> None:
+    # "Deletes for this run" inside the workspace must not cover deleting the home folder's
+    # files: the outside write is its own question.
+    assessment = classify_command("rm -rf ~/somedir", **place)
+    assert {DEL, OUT} <= set(assessment.classes)
+    assert classify_command("rm -rf build", **place).classes == [DEL]
+
+
+def test_blocked_stays_blocked_with_a_workspace(place: dict[str, Any]) -> None:
+    for command in BLOCKED:
+        assert classify_command(command, **place).blocked, command

@@ -1,0 +1,150 @@
+"""The one risk policy for every tool call (`engine.policy.ToolPolicy`): the only place that
+asks the user.
+
+Tools say what a call would do (`Tool.actions`); this policy judges each action — a shell
+command with `risk.classify_command`, Python code with `code_risk.classify_code`, a write with
+the outside-the-workspace check — against the workspace and the folders the user authorised
+(`ctx.services["sandbox"]`, read at call time). A blocked action is refused outright; each risk
+class found is put to the turn's approval callback once (once / for this run / deny); a denial
+becomes an error result that says what happened and what would work. Logs keep the tool, the
+action kind, the risk classes and the text's length, never the command or the code.
+
+After a call, values of credential variables in this process's environment are redacted from
+the result: code run in the kernel can print `os.environ`, which holds the keys the shell
+never sees, and the result goes to the model provider and the session store.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..engine.messages import TextPart, ToolCallPart, ToolResultPart
+from ..engine.policy import ToolAction
+from ..engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput
+from ..secrets import Redactor, secret_values
+from .code_risk import classify_code_at
+from .risk import classify_command_at
+from .risk_paths import Place
+from .risk_rules import RiskAssessment, RiskClass
+from .sandbox import PathSandbox
+
+log = logging.getLogger(__name__)
+
+MAX_DETAIL_CHARS = 6_000
+_NOUN = {"shell": "command", "python": "code", "write": "write"}
+_SUMMARY = {"shell": "Run a shell command that", "python": "Run Python code that",
+            "write": "Write files:"}
+_SAFER = {"shell": "use a safer command", "python": "change the code to avoid it",
+          "write": "write inside the workspace instead"}
+
+
+def place_for(ctx: ToolContext, cwd: str | None = None) -> Place | None:
+    """The workspace, authorised folders, home and working folder of this call (None when
+    the agent has no workspace sandbox: then only the checks that need none apply)."""
+    sandbox = ctx.services.get("sandbox")
+    if not isinstance(sandbox, PathSandbox):
+        return None
+    return Place.make(sandbox.workspace, sandbox.roots[1:], Path(cwd) if cwd else None,
+                      sandbox.home)
+
+
+def assess(action: ToolAction, place: Place | None) -> RiskAssessment:
+    """What one action risks: findings to ask about, or a reason to refuse it."""
+    if action.kind == "shell":
+        return classify_command_at(action.text, place)
+    if action.kind == "python":
+        return classify_code_at(action.text, place)
+    result = RiskAssessment()
+    if action.kind == "write" and place is not None:
+        for target in action.targets:
+            path = place.resolve(target)
+            if path is not None and place.outside(path):
+                result.add(RiskClass.OUTSIDE_WORKSPACE,
+                           f"changes {target} outside the workspace")
+    return result
+
+
+def trim_detail(text: str, limit: int = MAX_DETAIL_CHARS) -> str:
+    """The text shown with an approval request: whole when short, else head and tail."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    tail = limit - head
+    return (f"{text[:head]}\n… [{len(text) - head - tail:,} characters not shown of "
+            f"{len(text):,}] …\n{text[-tail:]}")
+
+
+def _denied(kind: str, risk: RiskClass, reasons: str, place: Place | None) -> str:
+    noun = _NOUN.get(kind, "action")
+    text = (f"Not run: the {noun} needs approval ({risk.value}: {reasons}) and it was denied "
+            "by the user or by the approval policy (ORKAS_APPROVAL). Do not retry it "
+            f"unchanged; ask the user, or {_SAFER.get(kind, 'choose a safer action')}.")
+    if risk is RiskClass.OUTSIDE_WORKSPACE:
+        where = f" ({place.workspace})" if place is not None else ""
+        text += (f" Files inside the workspace{where} can be changed without asking; the user "
+                 "can also authorise another folder.")
+    elif risk is RiskClass.SHELL_FROM_CODE:
+        text += (" A command written out as a literal string or list can be checked, and "
+                 "runs without asking when it is harmless.")
+    return text
+
+
+class RiskPolicy:
+    """Risk classification and approval for every tool call (shell commands, code the
+    model wrote, writes), plus redaction of credential values from results."""
+
+    def __init__(self, *, redact_results: bool = True) -> None:
+        self.redact_results = redact_results
+
+    async def before_call(self, call: ToolCallPart, tool: Tool[Any], args: BaseModel,
+                          ctx: ToolContext) -> ToolOutput | None:
+        actions = await tool.actions(args, ctx)
+        if not actions:
+            return None
+        judged = []
+        for action in actions:
+            place = place_for(ctx, action.cwd)
+            judged.append((action, assess(action, place), place))
+        for action, assessment, _ in judged:
+            if assessment.blocked:
+                noun = _NOUN.get(action.kind, "action")
+                log.warning("%s refused a blocked %s (length %d)", call.name, action.kind,
+                            len(action.text))
+                return ToolOutput.text(
+                    f"Refused: this {noun} {assessment.blocked}. It is on the blocked list and "
+                    f"cannot be approved. Choose a narrower, safer {noun}.", is_error=True)
+        for action, assessment, place in judged:
+            classes = ",".join(c.value for c in assessment.classes) or "none"
+            log.info("%s %s risk=%s length=%d", call.name, action.kind, classes,
+                     len(action.text))
+            for risk in assessment.classes:
+                reasons = "; ".join(assessment.reasons(risk))
+                summary = f"{_SUMMARY.get(action.kind, call.name + ':')} {reasons}"
+                detail = action.text or "\n".join(action.targets)
+                allowed = await ctx.request_approval(ApprovalRequest(
+                    tool=call.name, summary=summary, risk=risk.value,
+                    detail=trim_detail(detail)))
+                log.info("%s approval risk=%s length=%d decision=%s", call.name, risk.value,
+                         len(action.text), "allowed" if allowed else "denied")
+                if not allowed:
+                    return ToolOutput.text(_denied(action.kind, risk, reasons, place),
+                                           is_error=True)
+        return None
+
+    async def after_call(self, call: ToolCallPart, tool: Tool[Any], args: BaseModel,
+                         result: ToolResultPart, ctx: ToolContext) -> ToolResultPart:
+        if not self.redact_results:
+            return result
+        redactor = Redactor(secret_values())
+        if not redactor:
+            return result
+        content = [TextPart(text=redactor(p.text)) if isinstance(p, TextPart) else p
+                   for p in result.content]
+        if content == result.content:
+            return result
+        log.info("%s result: credential values redacted", call.name)
+        return result.model_copy(update={"content": content})

@@ -14,7 +14,8 @@ def load_ipython_extension(ipython: object) -> None:
 
 
 def unload_ipython_extension(ipython: object) -> None:
-    """`%unload_ext orkas_jupyter`: forget the kernel runtime."""
+    """`%unload_ext orkas_jupyter`: close the kernel runtime (running turns, the agent
+    thread, background jobs, the store connection) and forget it."""
     from .jupyter.runtime import reset_runtime
 
     reset_runtime()

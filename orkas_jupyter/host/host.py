@@ -28,6 +28,7 @@ from ..engine.session import SessionStore
 from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, Tool
 from ..engine.toolsets import FilteredToolset, Toolset
+from ..tools.policy import RiskPolicy
 from .observers import LedgerObserver, TurnObserver
 from .profile import DEFAULT_PROFILE, AgentProfile
 
@@ -62,7 +63,8 @@ class AgentHost:
         self._surface_tools = surface_tools
         self._surface_services = surface_services
         self.toolsets = list(toolsets)
-        self.policy = policy
+        # The one place every tool call of every agent is judged (risk, approval).
+        self.policy: ToolPolicy = policy if policy is not None else RiskPolicy()
         self._recordings = recordings
         self._store_factory = store_factory
         self._provider_factory = provider_factory

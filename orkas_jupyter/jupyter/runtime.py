@@ -81,8 +81,7 @@ class KernelRuntime:
         self.host = AgentHost(settings or load_settings(), surface_tools=self._kernel_tools,
                               surface_services=self._kernel_services,
                               recordings=self.replay.recordings_for,
-                              store_factory=store_factory, provider_factory=provider_factory,
-                              policy=_risk_policy())
+                              store_factory=store_factory, provider_factory=provider_factory)
 
     # -- what the host is asked for ---------------------------------------------------------
     @property
@@ -171,16 +170,6 @@ class KernelRuntime:
 
     def find_agent(self, session_id: str) -> Agent | None:
         return self.host.find_agent(session_id, DEFAULT_PROFILE)
-
-
-def _risk_policy() -> Any:
-    import importlib
-
-    try:
-        module = importlib.import_module("orkas_jupyter.tools.policy")
-    except ImportError:  # until the policy lands, tools still ask for themselves
-        return None
-    return module.RiskPolicy()
 
 
 _RUNTIME: KernelRuntime | None = None

@@ -128,7 +128,7 @@ def _line_magics(text: str, place: Place | None,
             elif name in _CODE_LINES:
                 judge_python(rest.strip(), place, result, 1)
             elif name == "env" and is_secret_name(re.split(r"[\s=]", rest.strip() + " ")[0]):
-                result.add(RiskClass.SENSITIVE_PATHS, "sets a secret-looking variable (%env)")
+                result.add(RiskClass.SENSITIVE_PATHS, "reads or sets a secret-looking variable (%env)")
             else:
                 judge_code_text(rest, result, place)
             lines[i] = f"{indent}pass"

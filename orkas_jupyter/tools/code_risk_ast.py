@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from ..secrets import is_secret_name
-from .risk import classify_command_at, scan_sensitive_text
+from .risk import classify_command_at, scan_code_strings
 from .risk_paths import Place
 from .risk_rules import INTERPRETERS, ROOT_TARGETS, SHELLS, SYSTEM_DIRS, RiskAssessment, RiskClass
 
@@ -89,7 +89,7 @@ class CodeJudge(ast.NodeVisitor):
         """Walk `tree` once, then scan its string literals for credential paths."""
         self.visit(tree)
         if self.strings:
-            scan_sensitive_text("\n".join(self.strings), self.result)
+            scan_code_strings("\n".join(self.strings), self.result)
 
     def visit(self, node: ast.AST) -> None:
         # NodeVisitor's name-based dispatch, without its per-node string building.

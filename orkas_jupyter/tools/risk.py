@@ -349,8 +349,11 @@ def judge_code_text(code: str, result: RiskAssessment, place: Place | None) -> N
     _sensitive_scan(code, result)
 
 
-def scan_sensitive_text(text: str, result: RiskAssessment) -> None:
-    """`sensitive_paths` for credential locations and secret-looking variables in `text`."""
+def scan_code_strings(text: str, result: RiskAssessment) -> None:
+    """Findings in the string literals of code: credential locations, secret-looking
+    variables, SQL that drops tables."""
+    if _SQL_DROP.search(text):
+        result.add(RiskClass.DESTRUCTIVE_DELETE, "drops or empties database tables (SQL)")
     _sensitive_scan(text, result)
 
 

@@ -86,3 +86,66 @@ async def test_api_keys_never_reach_the_store_or_logs(
     for record in caplog.records:
         text = record.getMessage()
         assert ENV_KEY not in text and CONFIG_KEY not in text
+
+
+# -- one notion of "secret" for the store, the shell and the classifiers --------------------
+
+SECRET_NAMES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "GITHUB_TOKEN",
+                "GITHUB_AUTH", "X_TOKEN", "MY_SECRET", "DB_PASSWORD", "DB_PASSWD",
+                "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "GITHUB_PAT", "PGPASSWORD",
+                "SMTP_PASS", "GOOGLE_APPLICATION_CREDENTIALS", "SSH_PRIVATE_KEY",
+                "SESSION_COOKIE", "PHPSESSID", "JSESSIONID", "githubToken", "apiKey",
+                "api_key", "secret", "OPENAI_APIKEY", "DBPASSWORD", "SLACKBOTTOKEN",
+                "JUPYTER_TOKEN", "KEY", "BASIC_AUTH", "AUTH_HEADER", "VAULT_PASSPHRASE"]
+PLAIN_NAMES = ["PATH", "PYTHONPATH", "HOME", "PWD", "OLDPWD", "KEYBOARD_LAYOUT", "MONKEY",
+               "HOTKEY", "TURKEY_COUNT", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "AUTHOR",
+               "TOKENIZERS_PARALLELISM", "SSH_AUTH_SOCK", "XDG_SESSION_TYPE",
+               "XDG_SESSION_ID", "DESKTOP_SESSION", "DBUS_SESSION_BUS_ADDRESS", "PASSTHROUGH",
+               "COMPASS_DIR", "SECRETARY", "KEYWORDS", "LANG", "TERM", "model", "api_base"]
+
+
+@pytest.mark.parametrize("name", SECRET_NAMES)
+def test_secret_names(name: str) -> None:
+    from orkas_jupyter.secrets import is_secret_name
+
+    assert is_secret_name(name)
+
+
+@pytest.mark.parametrize("name", PLAIN_NAMES)
+def test_names_that_are_not_secrets(name: str) -> None:
+    from orkas_jupyter.secrets import is_secret_name
+
+    assert not is_secret_name(name)
+
+
+def test_store_redaction_the_shell_and_the_classifier_agree() -> None:
+    """Every name goes through the store's redaction, the shell's environment and the
+    command classifier: a value is redacted exactly when the shell withholds it and reading
+    the variable asks."""
+    from orkas_jupyter.store.redact import SecretRedactor, scrubbed_environ, secret_env_values
+    from orkas_jupyter.tools.bash_exec import ShellExecutor
+    from orkas_jupyter.tools.risk import RiskClass, classify_command
+
+    environ = {name: f"value-of-{name}-0123" for name in SECRET_NAMES + PLAIN_NAMES}
+    redact = SecretRedactor(secret_env_values(environ))
+    shell_env = ShellExecutor(Path("/"), base_env=environ).environment()
+    server_env = scrubbed_environ(environ)
+    for name, value in environ.items():
+        redacted = redact(f"x {value} y") == "x [REDACTED] y"
+        withheld = name not in shell_env
+        assert redacted == withheld == (name not in server_env), name
+        if name.isidentifier() and name != "PWD":
+            asks = RiskClass.SENSITIVE_PATHS in classify_command(f"echo ${name}").classes
+            assert asks == redacted, name
+    assert {n for n, v in environ.items() if redact(v) == "[REDACTED]"} == set(SECRET_NAMES)
+
+
+def test_a_password_inside_a_url_is_a_secret_whatever_the_name() -> None:
+    from orkas_jupyter.secrets import redact, scrub_environ, secret_values
+
+    environ = {"DATABASE_URL": "postgres://app:hunter2pass@db:5432/app",
+               "MIRROR_URL": "https://pypi.example.com/simple"}
+    assert scrub_environ(environ) == {"MIRROR_URL": "https://pypi.example.com/simple"}
+    assert redact("connecting with hunter2pass", secret_values(environ)) == \
+        "connecting with [REDACTED]"
+    assert scrub_environ(environ, keep={"DATABASE_URL"}) == environ

@@ -83,6 +83,40 @@ def test_pass_env_lets_named_credentials_through(root: Path) -> None:
     assert env["PATH"].split(os.pathsep)[0] == "/opt/shims"
 
 
+CREDENTIALS = {"GITHUB_AUTH": "gh-auth-value-1", "X_TOKEN": "x-token-value-2",
+               "MY_SECRET": "my-secret-value-3", "DB_PASSWORD": "db-password-value-4",
+               "AWS_SECRET_ACCESS_KEY": "aws-secret-value-5", "OPENAI_API_KEY": "sk-value-6",
+               "githubToken": "camel-token-value-7", "PHPSESSID": "session-cookie-value-8",
+               "DATABASE_URL": "postgres://app:hunter2pass@db:5432/app"}
+ORDINARY = {"KEYBOARD_LAYOUT": "us", "MONKEY": "banana", "GIT_AUTHOR_NAME": "Ada",
+            "TOKENIZERS_PARALLELISM": "false", "ORKAS_TEST_PLAIN": "plain-value",
+            "SSH_AUTH_SOCK": "/tmp/agent.sock", "XDG_SESSION_TYPE": "tty"}
+
+
+async def test_credentials_never_reach_a_bash_child(call: ToolCaller, ctx: ToolContext,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in {**CREDENTIALS, **ORDINARY}.items():
+        monkeypatch.setenv(name, value)
+    result = await call(ctx, "bash", command="env; bash -c env")
+    assert not result.is_error
+    for name, value in CREDENTIALS.items():
+        assert f"{name}=" not in result.text and value not in result.text, name
+    for name, value in ORDINARY.items():
+        assert result.text.count(f"{name}={value}\n") == 2, name
+
+
+async def test_a_credential_reaches_a_command_only_through_env(
+        call: ToolCaller, ctx: ToolContext, approvals: Approvals,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("X_TOKEN", "from-the-kernel")
+    approvals.decision = "once"  # reading a secret-looking variable asks
+    given = await call(ctx, "bash", command='echo "[${X_TOKEN:-unset}]"',
+                       env={"X_TOKEN": "given"})
+    inherited = await call(ctx, "bash", command='echo "[${X_TOKEN:-unset}]"')
+    assert "[given]" in given.text and "[unset]" in inherited.text
+    assert [r.risk for r in approvals.asked] == ["sensitive_paths", "sensitive_paths"]
+
+
 async def test_timeout_kills_the_whole_group_including_grandchildren(
         call: ToolCaller, ctx: ToolContext, root: Path) -> None:
     command = ("bash -c 'sleep 60 & echo $! > grandchild.pid; wait' & "

@@ -1,13 +1,19 @@
-"""Evaluate the memory write scanner (M6) on labelled attacks and benign text.
+"""Evaluate the injection scanner on labelled attacks and benign text.
 
-Reads `../shared/data/injection/dev.jsonl` (fields: label attack|benign, source, text) and the
-SciFact abstracts (`../shared/data/scifact/corpus.jsonl`) as benign text, prints recall per
-attack source and false positives per benign source, and ends with
-`RESULT RL6 recall=… fp=…`. `recall` counts attacks that carry explicit injection wording
-(every source except `bipia-text*`, whose payloads are ordinary task questions that only an
-out-of-context check could catch); `recall_all` counts every attack.
+Reads `../shared/data/injection/dev.jsonl` (fields: label attack|benign, source, text), the
+SciFact abstracts (`../shared/data/scifact/corpus.jsonl`) as benign text, the project's own
+multilingual sets (`tests/data/injection/tune.jsonl` and `heldout.jsonl`: label, kind,
+language, text; split by text hash before any tuning) and chunks of the Python standard
+library as benign code. Prints recall per attack source, kind and language, false positives
+per benign set, microseconds per text, and ends with
+`RESULT RL6 recall=… fp=… recall_all=… heldout_recall=… heldout_fp=… …`.
+`recall` counts dev attacks that carry explicit injection wording (every source except
+`bipia-text*`, whose payloads are ordinary task questions that only an out-of-context check
+could catch); `recall_all` counts every dev attack. `--show` prints misses and false alarms of
+the dev and tune sets only: the held-out split is reported, never looked into.
 
-usage: python benchmarks/injection_scan.py [--data FILE] [--benign FILE] [--show N]
+usage: python benchmarks/injection_scan.py [--data FILE] [--benign FILE] [--own DIR]
+                                           [--layers rules,intent] [--show N]
 """
 
 from __future__ import annotations
@@ -16,86 +22,181 @@ import argparse
 import json
 import os
 import sys
+import sysconfig
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-from orkas_jupyter.tools.threat_patterns import scan
+from orkas_jupyter.tools.threat_scan import LAYERS, scan_layers  # noqa: E402
 
-DATA = Path(os.environ.get("ORKAS_SHARED_DATA")
-            or Path(__file__).resolve().parents[1] / ".." / "shared" / "data")
+DATA = Path(os.environ.get("ORKAS_SHARED_DATA") or ROOT / ".." / "shared" / "data")
 IMPLICIT_SOURCES = ("bipia-text",)
+# Standard-library modules read as benign code (chunks of 30 lines), a fixed list so the
+# set is the same on every machine with the same Python.
+STDLIB_MODULES = ("argparse", "csv", "dataclasses", "difflib", "email/message", "fractions",
+                  "gettext", "heapq", "json/decoder", "logging/__init__", "pathlib",
+                  "pprint", "shutil", "statistics", "string", "textwrap", "zipfile")
+
+Row = dict[str, str]
 
 
-def load_rows(path: Path) -> list[dict[str, str]]:
-    """Labelled rows of a JSONL file (label, source, text)."""
+def load_rows(path: Path) -> list[Row]:
+    """Labelled rows of a JSONL file (label, source, text; kind and language if present)."""
     rows = []
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             if line.strip():
                 row = json.loads(line)
-                rows.append({"label": row["label"], "source": row.get("source", "data"),
+                rows.append({"label": row["label"], "source": row.get("source", path.stem),
+                             "kind": row.get("kind", ""), "language": row.get("language", ""),
                              "text": row["text"]})
     return rows
 
 
-def scifact_rows(path: Path) -> list[dict[str, str]]:
+def scifact_rows(path: Path) -> list[Row]:
     """SciFact abstracts (title and text) as benign rows."""
     rows = []
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             doc = json.loads(line)
-            rows.append({"label": "benign", "source": "scifact",
-                         "text": f"{doc.get('title', '')}\n{doc['text']}"})
+            rows.append({"label": "benign", "source": "scifact", "kind": "scifact",
+                         "language": "en", "text": f"{doc.get('title', '')}\n{doc['text']}"})
     return rows
 
 
+def stdlib_rows() -> list[Row]:
+    """Chunks of 30 lines of standard-library modules, as benign code."""
+    lib = Path(sysconfig.get_paths()["stdlib"])
+    rows = []
+    for name in STDLIB_MODULES:
+        path = lib / (name + ".py") if not (lib / name).is_dir() else lib / name / "__init__.py"
+        if not path.is_file():
+            continue
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        for i in range(0, len(lines), 30):
+            chunk = "\n".join(lines[i:i + 30]).strip()
+            if chunk:
+                rows.append({"label": "benign", "source": "stdlib", "kind": "stdlib-code",
+                             "language": "code", "text": chunk})
+    return rows
+
+
+class Tally:
+    """Counts flagged texts per group key."""
+
+    def __init__(self) -> None:
+        self.total: Counter[tuple[str, ...]] = Counter()
+        self.flagged: Counter[tuple[str, ...]] = Counter()
+
+    def add(self, key: tuple[str, ...], hit: bool) -> None:
+        self.total[key] += 1
+        self.flagged[key] += hit
+
+    def rate(self, pred: Callable[[tuple[str, ...]], bool]) -> tuple[float, int]:
+        keys = [k for k in self.total if pred(k)]
+        n = sum(self.total[k] for k in keys)
+        return (sum(self.flagged[k] for k in keys) / n if n else float("nan")), n
+
+    def table(self, title: str, field: int) -> None:
+        print(title)
+        for key in sorted(self.total):
+            label = key[0]
+            what = "recall" if label == "attack" else "false positives"
+            rate = self.flagged[key] / self.total[key]
+            print(f"  {label:7s} {' / '.join(key[1:field + 1]):34s} n={self.total[key]:5d} "
+                  f"{what}={rate:.3f}")
+
+
+def run(rows: Iterable[Row], layers: tuple[str, ...], keys: Callable[[Row], list[tuple[str, ...]]],
+        tally: Tally, show: list[str] | None) -> tuple[int, float]:
+    """Scan each row, count it under its keys; return (texts, seconds)."""
+    n, elapsed = 0, 0.0
+    for row in rows:
+        start = time.process_time()
+        findings = scan_layers(row["text"], layers)  # type: ignore[arg-type]
+        elapsed += time.process_time() - start
+        n += 1
+        for key in keys(row):
+            tally.add(key, bool(findings))
+        if show is not None:
+            if row["label"] == "benign" and findings:
+                show.append(f"FALSE [{row['kind'] or row['source']}] {findings[0].describe()} "
+                            f"<- {row['text'][:160]!r}")
+            elif row["label"] == "attack" and not findings:
+                show.append(f"MISS [{row['kind'] or row['source']}/{row['language']}] "
+                            f"{row['text'][:160]!r}")
+    return n, elapsed
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA / "injection" / "dev.jsonl")
     parser.add_argument("--benign", type=Path, default=DATA / "scifact" / "corpus.jsonl",
                         help="SciFact-style corpus read as benign text ('' to skip)")
-    parser.add_argument("--show", type=int, default=0, help="print N misses and false alarms")
+    parser.add_argument("--own", type=Path, default=ROOT / "tests" / "data" / "injection",
+                        help="folder with tune.jsonl and heldout.jsonl")
+    parser.add_argument("--layers", default=",".join(LAYERS),
+                        help=f"comma-separated scanner layers (default {','.join(LAYERS)})")
+    parser.add_argument("--show", type=int, default=0,
+                        help="print N misses and false alarms (dev and tune sets only)")
     ns = parser.parse_args()
-    rows = load_rows(ns.data)
+    layers = tuple(x.strip() for x in ns.layers.split(",") if x.strip())
+    unknown = set(layers) - set(LAYERS)
+    if unknown:
+        parser.error(f"unknown layers {sorted(unknown)}; choose from {', '.join(LAYERS)}")
+    shown: list[str] = []
+
+    dev = Tally()
+    dev_rows = load_rows(ns.data)
     if str(ns.benign) and ns.benign.is_file():
-        rows += scifact_rows(ns.benign)
-    total: Counter[tuple[str, str]] = Counter()
-    flagged: Counter[tuple[str, str]] = Counter()
-    misses: list[str] = []
-    alarms: list[str] = []
-    start = time.perf_counter()
-    for row in rows:
-        key = (row["label"], row["source"])
-        total[key] += 1
-        findings = scan(row["text"])
-        if findings:
-            flagged[key] += 1
-            if row["label"] == "benign":
-                alarms.append(f"{findings[0].describe()} <- {row['text'][:160]!r}")
-        elif row["label"] == "attack":
-            misses.append(f"[{row['source']}] {row['text'][:160]!r}")
-    elapsed = time.perf_counter() - start
-    for (label, source), n in sorted(total.items()):
-        rate = flagged[(label, source)] / n
-        kind = "recall" if label == "attack" else "false positives"
-        print(f"{label:7s} {source:30s} n={n:5d} {kind}={rate:.3f}")
-    def frac(pred: object) -> float:
-        keys = [k for k in total if pred(k)]  # type: ignore[operator]
-        n = sum(total[k] for k in keys)
-        return sum(flagged[k] for k in keys) / n if n else float("nan")
-    explicit = frac(lambda k: k[0] == "attack" and not k[1].startswith(IMPLICIT_SOURCES))
-    every = frac(lambda k: k[0] == "attack")
-    fp = frac(lambda k: k[0] == "benign")
-    print(f"scanned {len(rows)} texts in {elapsed:.2f} s "
-          f"({1000 * elapsed / max(1, len(rows)):.2f} ms each)")
-    for line in misses[:ns.show]:
-        print("MISS", line)
-    for line in alarms[:ns.show]:
-        print("FALSE", line)
-    print(f"RESULT RL6 recall={explicit:.3f} fp={fp:.4f} recall_all={every:.3f}")
+        dev_rows += scifact_rows(ns.benign)
+    n_dev, t_dev = run(dev_rows, layers, lambda r: [(r["label"], r["source"])], dev,
+                       shown if ns.show else None)
+    dev.table(f"dev set {ns.data.name} (+ SciFact as benign):", 1)
+    longest = max(len(r["text"]) for r in dev_rows)
+
+    own: dict[str, Tally] = {}
+    for split in ("tune", "heldout"):
+        path = ns.own / f"{split}.jsonl"
+        if not path.is_file():
+            continue
+        tally = own[split] = Tally()
+        run(load_rows(path), layers,
+            lambda r: [(r["label"], r["kind"], "all"), (r["label"], "by language",
+                                                         r["language"])],
+            tally, shown if (ns.show and split == "tune") else None)
+        tally.table(f"own {split} split ({path}):", 2)
+
+    bench = Tally()
+    n_lib, t_lib = run(stdlib_rows(), layers, lambda r: [(r["label"], r["kind"])], bench,
+                       shown if ns.show else None)
+    bench.table("standard-library code chunks:", 1)
+
+    print(f"scanned {n_dev} dev texts (longest {longest:,} characters) in {t_dev:.2f} s CPU: "
+          f"{1e6 * t_dev / max(1, n_dev):.0f} µs per text; {n_lib} code chunks "
+          f"{1e6 * t_lib / max(1, n_lib):.0f} µs per text")
+    misses = [s for s in shown if s.startswith("MISS")][:ns.show]
+    alarms = [s for s in shown if s.startswith("FALSE")][:ns.show]
+    for line in misses + alarms:
+        print(line)
+
+    explicit, _ = dev.rate(lambda k: k[0] == "attack" and not k[1].startswith(IMPLICIT_SOURCES))
+    every, _ = dev.rate(lambda k: k[0] == "attack")
+    fp, _ = dev.rate(lambda k: k[0] == "benign")
+    extra = []
+    for split, tally in own.items():
+        rec, _ = tally.rate(lambda k: k[0] == "attack" and k[2] == "all")
+        worst = max((tally.flagged[k] / tally.total[k] for k in tally.total
+                     if k[0] == "benign" and k[2] == "all"), default=float("nan"))
+        extra.append(f"{split}_recall={rec:.3f} {split}_fp_max={worst:.3f}")
+    code_fp, _ = bench.rate(lambda k: k[0] == "benign")
+    print(f"RESULT RL6 recall={explicit:.3f} fp={fp:.4f} recall_all={every:.3f} "
+          + " ".join(extra) + f" stdlib_fp={code_fp:.4f} "
+          f"us_per_text={1e6 * t_dev / max(1, n_dev):.0f} layers={'+'.join(layers)}")
     return 0
 
 

@@ -1,5 +1,6 @@
-"""The write scanner (M6): is this text trying to steer a future model, leak secrets, or hide
-characters? Memory writes use it; skills and file tools reuse it.
+"""The scanner's fast rules: is this text trying to steer a model, leak secrets, or hide
+characters? The public entry point is `threat_scan.py`, which adds the intent grammar;
+`scan` and `rejection_reason` here forward to it.
 
 Order matters. Invisible and bidirectional characters are flagged on the raw text first (they
 are the attack, and normalisation would erase them); then the text is normalised (NFKC, case
@@ -19,6 +20,7 @@ from functools import lru_cache
 
 from .threat_vocabulary import (
     CHAIN_RULES,
+    CONCRETE_NOUNS,
     CONFUSABLES,
     EXFIL_PATTERNS,
     LANGUAGE_PATTERNS,
@@ -118,7 +120,10 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", strip_invisible(text)).casefold()
     text = re.sub(r"[’‘ʼ`´]", "'", text)
     text = re.sub(r"\b(what|that|it|there|here|who|where|how)'?s\b", r"\1 is", text)
-    return re.sub(r"\s+", " ", text).strip()
+    # Line breaks survive (collapsed to one): they end a sentence for the token rules, so a
+    # code line and the comment below it are not read as one request.
+    text = re.sub(r"[^\S\n]+", " ", text)
+    return re.sub(r" ?\n[\s]*", "\n", text).strip()
 
 
 _LEET_RUN = re.compile(r"[a-z0-9@$]*[a-z][a-z0-9@$]*")
@@ -247,6 +252,13 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
     for i, token in enumerate(tokens):
         if not classes[i] and len(token) >= 9:
             classes[i] = _compound_classes(token)
+    # "the above warning", "previous rows", "new instructions from the PI": the word
+    # qualifies a concrete thing or names a sender, it does not point at the model's prompt.
+    for i in range(len(tokens) - 1):
+        if "prior" in classes[i] and tokens[i + 1] in CONCRETE_NOUNS:
+            classes[i] = classes[i] - {"prior"}
+        if "new" in classes[i] and i + 2 < len(tokens) and tokens[i + 2] == "from":
+            classes[i] = classes[i] - {"new"}
     return classes
 
 
@@ -280,10 +292,14 @@ def _chain(classes: list[frozenset[str]], names: tuple[str, ...],
 def _token_rules(text: str) -> list[tuple[str, str]]:
     """(rule, excerpt) for each chain rule that matches within one sentence."""
     hits: list[tuple[str, str]] = []
-    for sentence in re.split(r"[.!?;\n]+(?:\s|$)", text):
-        tokens = re.findall(r"[a-z]+", sentence)
+    for sentence in re.split(r"[.!?;]+(?:\s|$)|\n", text):
+        # snake_case identifiers stay one word: `ignore_previous(rows)` is code, not a request
+        tokens = re.findall(r"[a-z]+(?:_[a-z]+)*", sentence)
         classes = _classify(tokens)
+        present = frozenset().union(*classes)
         for name, chain, windows in CHAIN_RULES:
+            if not present.issuperset(chain):
+                continue  # most sentences lack a class the rule needs: skip the search
             i = _chain(classes, chain, windows)
             if i is not None:
                 hits.append((name, " ".join(tokens[i:i + 8])))
@@ -294,10 +310,12 @@ def _excerpt(text: str, start: int, end: int) -> str:
     return text[max(0, start - 10):min(len(text), end + 30)].strip()
 
 
-def find_injection(text: str) -> list[ThreatFinding]:
-    """Prompt-injection wording (override, extraction, role hijack, template delimiters)."""
-    norm = normalize(text)
-    skel = skeleton(norm)
+def find_injection(text: str, norm: str | None = None,
+                   skel: str | None = None) -> list[ThreatFinding]:
+    """Prompt-injection wording (override, extraction, role hijack, template delimiters);
+    `norm` and `skel` spare the normalisation when the caller has them already."""
+    norm = normalize(text) if norm is None else norm
+    skel = skeleton(norm) if skel is None else skel
     findings: list[ThreatFinding] = []
     for name, excerpt in _token_rules(skel):
         findings.append(ThreatFinding("prompt_injection", name, excerpt))
@@ -325,22 +343,22 @@ def find_exfiltration(text: str) -> list[ThreatFinding]:
     return findings
 
 
+def scan_rules(text: str) -> list[ThreatFinding]:
+    """Findings of the fast rules alone (one per rule)."""
+    from .threat_scan import scan_layers
+
+    return scan_layers(text, ("rules",))
+
+
 def scan(text: str) -> list[ThreatFinding]:
-    """Every finding in `text` (one per rule); an empty list means the write may go ahead."""
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for f in find_invisible(text) + find_injection(text) + find_exfiltration(text):
-        if (f.category, f.rule) not in seen:
-            seen.add((f.category, f.rule))
-            out.append(f)
-    return out
+    """Every finding of the full scanner (`threat_scan.scan`); kept here for old imports."""
+    from .threat_scan import scan as full_scan
+
+    return full_scan(text)
 
 
 def rejection_reason(text: str) -> str | None:
-    """None when `text` is clean, else a message saying what was found (first three)."""
-    findings = scan(text)
-    if not findings:
-        return None
-    shown = "; ".join(f.describe() for f in findings[:3])
-    more = f" (+{len(findings) - 3} more)" if len(findings) > 3 else ""
-    return f"Refused: the text looks unsafe to store — {shown}{more}."
+    """`threat_scan.rejection_reason`: None when clean, else the reason (memory writes)."""
+    from .threat_scan import rejection_reason as full_reason
+
+    return full_reason(text)

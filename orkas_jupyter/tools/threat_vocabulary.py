@@ -54,7 +54,7 @@ LEXICON: dict[str, frozenset[str]] = {
     "reproduce": _words(
         "repeat reveal print output quote recite display echo dump leak disclose "
         "regurgitate reiterate duplicate spell list rephrase paraphrase reproduce replay"),
-    "secret": _words("password passwords passphrase passcode passwd pwd secret secrets"),
+    "secret": _words("password passwords passphrase passcode passwd secret secrets"),
     "your": _words("your ur yours"),
     "you": _words("you u yourself"),
     "own": _words(
@@ -69,6 +69,16 @@ LEXICON: dict[str, frozenset[str]] = {
     # a possessive "s" ("the doctor's instructions") ends a chain: those are not the model's
     "barrier": _words("s"),
 }
+
+# Things a "previous"/"above" can qualify in ordinary notes and code comments ("ignore the
+# above warning", "previous rows"): the word then points at data, not at a prompt.
+CONCRETE_NOUNS = _words(
+    "warning warnings error errors row rows line lines cell cells code output outputs step "
+    "steps column columns value values result results plot plots figure figures table tables "
+    "file files test tests comment comments section sections example examples chart graph "
+    "cohort version versions commit commits run runs model models query queries approach "
+    "method analysis analyses data dataset datasets batch epoch epochs release releases "
+    "field fields entry entries record records page pages chapter paragraph cutoff")
 
 # (name, classes in order, windows between them): each class must follow the previous one
 # within its window of tokens, inside one sentence.
@@ -147,7 +157,8 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("inverted obedience", _rx(r"\b(do|say|respond with|tell me|answer) the opp\w*")),
     ("chat-template delimiter", _rx(
         r"<\|?(im_start|im_end|system|endoftext|end_of_turn|start_header_id)\|?>|\[/?inst\]|"
-        r"<<\s*/?sys\s*>>|^\s*#{2,}\s*(system|instruction|new instructions)\b|={3,}\s*end\b")),
+        r"<<\s*/?sys\s*>>|^\s*#{2,}\s*(system|instruction|new instructions)\s*(:|#|$)|"
+        r"={3,}\s*end\b")),
     ("task switch", _rx(r"\b(perform|do|start|begin) a (new|different) task\b|"
                         r"\bstop processing (commands|instructions)\b")),
     ("echo attack", _rx(r"\brepeat (after me|everything (i|you) (say|said|were told|wrote)|"

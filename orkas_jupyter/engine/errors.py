@@ -14,10 +14,13 @@ class ProviderError(OrkasError):
     retryable: bool = False
 
     def __init__(self, message: str, *, status: int | None = None,
-                 retry_after: float | None = None) -> None:
+                 retry_after: float | None = None, max_retries: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
+        # Fewer retries than the backoff policy allows, for failures that are either over
+        # at once or not soon (a refused connection); None: the policy decides.
+        self.max_retries = max_retries
 
 
 class RetryableProviderError(ProviderError):
@@ -28,6 +31,11 @@ class RetryableProviderError(ProviderError):
 
 class NonRetryableProviderError(ProviderError):
     """Authentication, bad request, content policy: sending again cannot help."""
+
+
+class ProviderSetupError(NonRetryableProviderError):
+    """The model is not set up to be called (no key, no model): found before anything was
+    sent, so no request was made and no account is to blame."""
 
 
 class ContextOverflowError(NonRetryableProviderError):

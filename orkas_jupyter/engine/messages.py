@@ -49,6 +49,9 @@ class ToolCallPart(_Part):
     id: str
     name: str
     arguments: str
+    # The id the provider sent, when it could not be kept as `id` (it was used twice in one
+    # response); `id` is what results pair with.
+    provider_id: str | None = None
 
 
 class ToolResultPart(_Part):

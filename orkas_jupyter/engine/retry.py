@@ -24,8 +24,11 @@ class BackoffPolicy:
         ceiling = min(self.cap, self.base * 2 ** (attempt - 1))
         return rng.uniform(ceiling / 2, ceiling)
 
-    def gives_up(self, attempt: int, retry_after: float | None) -> bool:
-        """True when retry number `attempt` should not happen."""
-        if attempt > self.max_retries:
+    def gives_up(self, attempt: int, retry_after: float | None,
+                 max_retries: int | None = None) -> bool:
+        """True when retry number `attempt` should not happen; `max_retries` is the failed
+        error's own, lower budget (`ProviderError.max_retries`), if it has one."""
+        budget = self.max_retries if max_retries is None else min(max_retries, self.max_retries)
+        if attempt > budget:
             return True
         return retry_after is not None and retry_after > self.max_retry_after

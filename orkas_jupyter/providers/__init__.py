@@ -7,14 +7,17 @@ litellm itself is imported on first use only (`_litellm.load_litellm`), never at
 from .errors import (
     AccountError,
     ContentPolicyError,
+    MissingKeyError,
     ProviderConfigError,
     ProviderConnectionError,
     ProviderServerError,
+    ProviderUnreachableError,
     RateLimitedError,
     ReplayMissError,
     classify_provider_error,
 )
 from .factory import build_candidates, make_provider
+from .keys import KeySource, endpoint_of
 from .litellm_provider import LiteLLMProvider
 from .replay import (
     InMemoryRecordingStore,
@@ -25,9 +28,10 @@ from .replay import (
 from .rotation import Candidate, RotatingProvider
 
 __all__ = [
-    "AccountError", "Candidate", "ContentPolicyError", "InMemoryRecordingStore",
-    "LiteLLMProvider", "ProviderConfigError", "ProviderConnectionError", "ProviderServerError",
-    "RateLimitedError", "RecordReplayProvider", "RecordingStore", "ReplayMissError",
-    "RotatingProvider", "build_candidates", "classify_provider_error", "make_provider",
+    "AccountError", "Candidate", "ContentPolicyError", "InMemoryRecordingStore", "KeySource",
+    "LiteLLMProvider", "MissingKeyError", "ProviderConfigError", "ProviderConnectionError",
+    "ProviderServerError", "ProviderUnreachableError", "RateLimitedError",
+    "RecordReplayProvider", "RecordingStore", "ReplayMissError", "RotatingProvider",
+    "build_candidates", "classify_provider_error", "endpoint_of", "make_provider",
     "request_key",
 ]

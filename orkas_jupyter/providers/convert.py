@@ -8,6 +8,7 @@ model it becomes plain text, because a signature is only valid for the model tha
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,6 +49,19 @@ def downgraded_thinking(part: ThinkingPart) -> str:
     return f"[Reasoning by {part.model}]\n{part.text}"
 
 
+_NAME_OK = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_NAME_BAD = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def wire_tool_name(name: str) -> str:
+    """A past call's name as providers accept it back (`^[A-Za-z0-9_-]{1,64}$`): a model that
+    called `''` or `read file` got an "unknown tool" result, and sending that name again
+    would make every later request fail."""
+    if _NAME_OK.match(name):
+        return name
+    return (_NAME_BAD.sub("_", name.strip()).strip("_") or "unnamed_tool")[:64]
+
+
 def _assistant(message: Message, model: str) -> dict[str, Any]:
     texts: list[str] = []
     thinking_blocks: list[dict[str, Any]] = []
@@ -67,8 +81,10 @@ def _assistant(message: Message, model: str) -> dict[str, Any]:
             elif not part.redacted and part.text:
                 texts.insert(0, downgraded_thinking(part))
         elif isinstance(part, ToolCallPart):
+            # Our id, never `provider_id`: it is the one results pair with, and unique.
             calls.append({"id": part.id, "type": "function",
-                          "function": {"name": part.name, "arguments": part.arguments or "{}"}})
+                          "function": {"name": wire_tool_name(part.name),
+                                       "arguments": part.arguments or "{}"}})
     out: dict[str, Any] = {"role": "assistant", "content": "\n\n".join(texts) or None}
     if thinking_blocks:
         out["thinking_blocks"] = thinking_blocks
@@ -85,7 +101,12 @@ def to_litellm_messages(system: str, messages: Sequence[Message], model: str, *,
         out.append({"role": "system", "content": system})
     for message in messages:
         if message.role == "assistant":
-            out.append(_assistant(message, model))
+            converted = _assistant(message, model)
+            # Nothing to send (e.g. only reasoning that stays with its model): providers
+            # reject an assistant message with neither content nor tool calls.
+            if converted["content"] is not None or "tool_calls" in converted or \
+                    "thinking_blocks" in converted:
+                out.append(converted)
         elif message.role == "tool":
             result = message.tool_result
             if result is None:

@@ -6,22 +6,32 @@ Observed mapping against the fake server (litellm 1.110): 429 → `RateLimitErro
 on `e.response.headers`); 401 → `AuthenticationError`; 402 and 403 → `APIError` with that
 `status_code`; 500 → `InternalServerError`; 503 → `ServiceUnavailableError`; 400 "maximum
 context length" → `ContextWindowExceededError`; a connection dropped mid-stream →
-`MidStreamFallbackError` (status 500); a hang-up before any response → `InternalServerError`
-"Connection error."; a silent server → `Timeout` (status 408).
+`MidStreamFallbackError` (status 500); a hang-up before any response and a refused connection
+→ `InternalServerError` "Connection error." (status 500, nothing was answered: the
+`ConnectionRefusedError` is at the end of the cause chain); a silent server → `Timeout`
+(status 408). Messages name the model, the URL tried and the real cause.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import socket
+from collections.abc import Iterator
 
 from ..engine.errors import (
     ContextOverflowError,
     NonRetryableProviderError,
     OrkasError,
     ProviderError,
+    ProviderSetupError,
     RetryableProviderError,
 )
+
+# A refused connection is retried once, soon: the server is either up again at once or not
+# running at all, and minutes of backoff against a closed port help nobody.
+REFUSED_RETRY_AFTER = 0.5
+REFUSED_MAX_RETRIES = 1
 
 
 class ProviderConfigError(OrkasError):
@@ -44,6 +54,15 @@ class ProviderConnectionError(RetryableProviderError):
 
 class ProviderServerError(RetryableProviderError):
     """The provider failed with a 5xx: propagates to the engine's backoff."""
+
+
+class ProviderUnreachableError(ProviderConnectionError):
+    """Nothing listens at the URL (connection refused) or its host has no address: retried
+    once, briefly (`max_retries`)."""
+
+
+class MissingKeyError(ProviderSetupError):
+    """No API key for the model's provider: nothing was sent, no candidate cools down."""
 
 
 class ContentPolicyError(NonRetryableProviderError):
@@ -137,9 +156,52 @@ def retry_after_of(exc: BaseException) -> float | None:
     return None
 
 
-def classify_provider_error(exc: BaseException, *, model: str,
+def causes(exc: BaseException) -> Iterator[BaseException]:
+    """`exc` and what it wraps: litellm's `original_exception`, `__cause__`, `__context__`."""
+    seen: set[int] = set()
+    queue: list[BaseException] = [exc]
+    while queue and len(seen) < 16:
+        current = queue.pop(0)
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        yield current
+        for attr in ("original_exception", "__cause__", "__context__"):
+            inner = getattr(current, attr, None)
+            if isinstance(inner, BaseException):
+                queue.append(inner)
+
+
+_REFUSED = re.compile(r"connection refused|connect call failed|errno 111|actively refused",
+                      re.IGNORECASE)
+_NO_HOST = re.compile(r"name or service not known|nodename nor servname|temporary failure in "
+                      r"name resolution|getaddrinfo failed|no address associated", re.IGNORECASE)
+
+
+def _unreachable(exc: BaseException, where: str) -> ProviderError | None:
+    """A refused connection or an unknown host anywhere in the cause chain."""
+    for cause in causes(exc):
+        # Only connection-level exceptions count: an HTTP answer saying "connection refused"
+        # (a proxy's upstream) came from a server that is listening.
+        connecting = isinstance(cause, OSError) or "Connect" in type(cause).__name__
+        text = str(cause) if connecting else ""
+        if isinstance(cause, ConnectionRefusedError) or _REFUSED.search(text):
+            return ProviderUnreachableError(
+                f"{where}: connection refused — nothing is listening there. Check that the "
+                "server is running and that the base URL (ORKAS_API_BASE) is right.",
+                retry_after=REFUSED_RETRY_AFTER, max_retries=REFUSED_MAX_RETRIES)
+        if isinstance(cause, socket.gaierror) or _NO_HOST.search(text):
+            return ProviderUnreachableError(
+                f"{where}: the host name could not be resolved. Check the base URL "
+                "(ORKAS_API_BASE) and the network.",
+                retry_after=REFUSED_RETRY_AFTER, max_retries=REFUSED_MAX_RETRIES)
+    return None
+
+
+def classify_provider_error(exc: BaseException, *, model: str, endpoint: str | None = None,
                             secrets: tuple[str, ...] = ()) -> ProviderError:
-    """The engine-level error for a litellm/openai/httpx exception raised while calling `model`."""
+    """The engine-level error for a litellm/openai/httpx exception raised while calling `model`
+    at `endpoint` (the URL tried, named in the message)."""
     if isinstance(exc, ProviderError):
         return exc
     name = type(exc).__name__
@@ -148,41 +210,47 @@ def classify_provider_error(exc: BaseException, *, model: str,
     status = status if isinstance(status, int) else None
     original = getattr(exc, "original_exception", None)
     text = _clean(str(getattr(exc, "message", None) or exc), secrets)
-    where = f"{model}: {text}"
+    at = f"{model} at {endpoint}" if endpoint else model
     codes = _error_codes(exc)
+    http = f"HTTP {status}: " if status is not None else ""
 
-    if "MidStreamFallbackError" in names:
-        cause = f" ({_clean(str(original), secrets)})" if original is not None else ""
-        return ProviderConnectionError(f"{model}: the response stream broke off{cause}",
-                                       status=status)
-    if "ContextWindowExceededError" in names or (status in (400, 413) and _OVERFLOW.search(text)):
-        return ContextOverflowError(where, status=status)
-    if status == 402 or _CREDIT.search(text) or codes & _CREDIT_CODES:
-        return AccountError(f"{model}: insufficient credit or quota: {text}", status=status)
     if _NO_KEY.search(text):
         # The SDK refuses before sending anything (litellm reports it as a 500): no retry
-        # can help, and the user needs to know which variable to set.
-        return AccountError(f"{model}: no API key is set for this provider ({text}). Set the "
-                            "provider's variable (e.g. OPENAI_API_KEY) or ORKAS_API_KEY.",
-                            status=status)
+        # can help, no account is to blame, and the user needs to know what to set.
+        return MissingKeyError(f"{model}: no API key is set for this provider, so nothing was "
+                               "sent. Set the provider's variable (e.g. OPENAI_API_KEY) or "
+                               "ORKAS_API_KEY.")
+    if (unreachable := _unreachable(exc, at)) is not None:
+        return unreachable
+    if "MidStreamFallbackError" in names:
+        cause = f" ({_clean(str(original), secrets)})" if original is not None else ""
+        return ProviderConnectionError(f"{at}: the response stream broke off{cause}")
+    if "ContextWindowExceededError" in names or (status in (400, 413) and _OVERFLOW.search(text)):
+        return ContextOverflowError(f"{at}: the request does not fit the context window "
+                                    f"({http}{text})", status=status)
+    if status == 402 or _CREDIT.search(text) or codes & _CREDIT_CODES:
+        return AccountError(f"{at}: insufficient credit or quota ({http}{text})", status=status)
     if "AuthenticationError" in names or "PermissionDeniedError" in names or status in (401, 403):
-        return AccountError(f"{model}: the API key was refused: {text}", status=status)
+        return AccountError(f"{at}: the API key was refused ({http}{text})", status=status)
     if "RateLimitError" in names or status == 429:
-        return RateLimitedError(f"{model}: rate limited: {text}", status=429,
+        return RateLimitedError(f"{at}: rate limited (HTTP 429: {text})", status=429,
                                 retry_after=retry_after_of(exc))
     if "ContentPolicyViolationError" in names or _POLICY.search(text):
-        return ContentPolicyError(f"{model}: refused by the provider's content policy: {text}",
-                                  status=status)
+        return ContentPolicyError(f"{at}: refused by the provider's content policy ({http}"
+                                  f"{text})", status=status)
     if "Timeout" in names or "TimeoutException" in names or name.endswith("TimeoutError"):
-        return ProviderConnectionError(f"{model}: the request timed out: {text}", status=status)
+        return ProviderConnectionError(f"{at}: no answer within the request timeout "
+                                       f"(ORKAS_REQUEST_TIMEOUT): {text}")
     if ("APIConnectionError" in names or "ConnectError" in names or "RemoteProtocolError" in names
             or "connection error" in text.lower() or "server disconnected" in text.lower()):
-        return ProviderConnectionError(f"{model}: connection failed: {text}", status=status)
+        # litellm reports these as HTTP 500, but no HTTP answer came: no status.
+        return ProviderConnectionError(f"{at}: the connection failed before an answer: {text}")
     if status is not None and status >= 500:
-        return ProviderServerError(f"{model}: provider error: {text}", status=status)
+        return ProviderServerError(f"{at}: the server failed ({http}{text})", status=status)
     if status is not None and status >= 400:
-        return NonRetryableProviderError(f"{model}: request rejected: {text}", status=status)
+        return NonRetryableProviderError(f"{at}: request rejected ({http}{text})",
+                                         status=status)
     if isinstance(exc, OSError | ConnectionError):
-        return ProviderConnectionError(f"{model}: connection failed: {text}")
-    return NonRetryableProviderError(f"{model}: unexpected provider failure ({name}): {text}",
+        return ProviderConnectionError(f"{at}: connection failed: {text}")
+    return NonRetryableProviderError(f"{at}: unexpected provider failure ({name}): {text}",
                                      status=status)

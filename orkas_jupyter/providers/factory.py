@@ -4,6 +4,10 @@ Candidates: `ORKAS_MODEL` first, then `ORKAS_FALLBACK_MODELS` in order. `ORKAS_A
 hold several comma-separated keys: each becomes its own candidate for every model of the same
 provider as `ORKAS_MODEL` (which also share `ORKAS_API_BASE`); models of other providers use
 their provider's usual key variable (`ANTHROPIC_API_KEY`, …) and default endpoint.
+
+Keys are not captured here: each candidate reads its key at every request (`KeySource`), so
+a key set in the notebook after a "no key" error works on the next try. The number of keys
+in `ORKAS_API_KEY` when the stack is built decides how many candidates there are.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from ..config import Settings
 from ..engine.provider import Provider
 from ..engine.timing import Clock
 from .errors import ProviderConfigError
-from .litellm_provider import LiteLLMProvider, provider_of, timeout_from_env
+from .keys import KeySource, provider_of
+from .litellm_provider import LiteLLMProvider, timeout_from_env
 from .replay import InMemoryRecordingStore, RecordingStore, RecordReplayProvider
 from .rotation import Candidate, RotatingProvider, key_hint
 
@@ -61,13 +66,13 @@ def build_candidates(settings: Settings, *, timeout: float,
         if not model:
             continue
         shares_account = provider_of(model) == provider_of(primary)
-        for key in keys if shares_account else [None]:
+        for slot, key in enumerate(keys) if shares_account else [(None, None)]:
             label = f"{model} ({key_hint(key)})"
             if label in seen:
                 label = f"{label} #{len(candidates) + 1}"
             seen.add(label)
             provider = LiteLLMProvider(
-                model, api_key=key if shares_account else None,
+                model, key_source=KeySource(slot=slot),
                 api_base=settings.api_base if shares_account else None,
                 timeout=timeout, context_window=context_window)
             candidates.append(Candidate(label=label, model=model, provider=provider))
@@ -88,8 +93,7 @@ def make_provider(settings: Settings, *, recordings: RecordingStore | None = Non
     def ad_hoc(model: str) -> Provider:
         # A model named per turn (`--model`) that is not a configured candidate.
         same = provider_of(model) == provider_of(primary.model)
-        first_key = _keys(settings)[0] if same else None
-        return LiteLLMProvider(model, api_key=first_key,
+        return LiteLLMProvider(model, key_source=KeySource(slot=0 if same else None),
                                api_base=settings.api_base if same else None,
                                timeout=request_timeout, context_window=window)
 

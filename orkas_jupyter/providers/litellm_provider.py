@@ -10,30 +10,42 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..config import Settings
 from ..engine.events import Usage
-from ..engine.messages import Message, TextPart, ThinkingPart, ToolCallPart, new_id
+from ..engine.messages import Message, TextPart
 from ..engine.provider import (
     ModelInfo,
     ModelRequest,
     ProviderEvent,
     StreamEnd,
-    StreamText,
-    StreamThinking,
-    StreamToolCall,
     complete_from_stream,
 )
 from ._litellm import load_litellm
+from .assembly import Assembly, field_of
 from .convert import (
     add_cache_breakpoints,
     prompt_cache_key,
     to_litellm_messages,
     to_litellm_tools,
 )
-from .errors import ProviderConfigError, ProviderConnectionError, classify_provider_error
+from .errors import (
+    AccountError,
+    MissingKeyError,
+    ProviderConfigError,
+    ProviderConnectionError,
+    classify_provider_error,
+)
+from .keys import (
+    NO_KEY_PLACEHOLDER,
+    KeySource,
+    credential_id,
+    endpoint_of,
+    missing_key_message,
+    needs_key,
+    provider_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -43,66 +55,21 @@ DEFAULT_TIMEOUT = 180.0
 UNKNOWN_CONTEXT_WINDOW = 32_768
 
 
-def provider_of(model: str) -> str:
-    """The provider prefix of a litellm model string (`openai` for bare OpenAI names)."""
-    if "/" in model:
-        return model.split("/", 1)[0]
-    return "anthropic" if model.startswith("claude") else "openai"
-
-
-@dataclass
-class _ToolCallDraft:
-    id: str
-    name: str
-    arguments: list[str] = field(default_factory=list)
-
-
-@dataclass
-class _Assembly:
-    """Accumulates one streamed response."""
-
-    model: str
-    text: list[str] = field(default_factory=list)
-    thinking: list[str] = field(default_factory=list)
-    signature: str | None = None
-    redacted: list[str] = field(default_factory=list)
-    calls: dict[int, _ToolCallDraft] = field(default_factory=dict)
-    finish_reason: str | None = None
-    usage: Any = None
-
-    def message(self) -> Message:
-        parts: list[TextPart | ThinkingPart | ToolCallPart] = []
-        parts.extend(ThinkingPart(text=data, model=self.model, redacted=True)
-                     for data in self.redacted)
-        if self.thinking:
-            parts.append(ThinkingPart(text="".join(self.thinking), model=self.model,
-                                      signature=self.signature))
-        if self.text and "".join(self.text):
-            parts.append(TextPart(text="".join(self.text)))
-        for index in sorted(self.calls):
-            draft = self.calls[index]
-            parts.append(ToolCallPart(id=draft.id, name=draft.name,
-                                      arguments="".join(draft.arguments)))
-        return Message(role="assistant", parts=list(parts), meta={"model": self.model})
-
-
-def _field(obj: Any, name: str) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(name)
-    return getattr(obj, name, None)
-
-
 class LiteLLMProvider:
     """A `Provider` for one litellm model string, key and base URL."""
 
     def __init__(self, model: str, *, api_key: str | None = None, api_base: str | None = None,
                  timeout: float = DEFAULT_TIMEOUT, context_window: int | None = None,
-                 extra_params: dict[str, Any] | None = None) -> None:
+                 extra_params: dict[str, Any] | None = None,
+                 key_source: KeySource | None = None) -> None:
         if not model or not model.strip():
             raise ProviderConfigError("no model given: set ORKAS_MODEL to a litellm model "
                                       "string such as openai/gpt-4o-mini")
         self.model = model.strip()
-        self._api_key = api_key
+        # `api_key` fixes the key; otherwise it is read at each request (`KeySource`), so a
+        # key set after a failure works on the next try. No key is ever kept on `self`.
+        self.key_source = KeySource(fixed=api_key) if api_key else (key_source or
+                                                                    KeySource(slot=None))
         self.api_base = _normalise_base(self.model, api_base)
         self.timeout = timeout
         self.context_window = context_window
@@ -116,13 +83,23 @@ class LiteLLMProvider:
 
     @classmethod
     def from_settings(cls, settings: Settings, **options: Any) -> LiteLLMProvider:
-        """The provider for `settings.model` with `ORKAS_API_BASE` / `ORKAS_API_KEY`."""
+        """The provider for `settings.model` with `ORKAS_API_BASE`; the key is read at each
+        request from `ORKAS_API_KEY` (first key), else the provider's own variable."""
         if not settings.model:
             raise ProviderConfigError(
                 "No model is configured. Set ORKAS_MODEL to a litellm model string (for "
                 "example openai/gpt-4o-mini, with OPENAI_API_KEY set) or use %orkas config.")
-        return cls(settings.model, api_key=settings.api_key, api_base=settings.api_base,
-                   **options)
+        options.setdefault("key_source", KeySource(slot=0))
+        return cls(settings.model, api_base=settings.api_base, **options)
+
+    def endpoint(self, model: str | None = None) -> str:
+        """The URL requests for `model` go to (named in every error message)."""
+        return endpoint_of(model or self.model, self.api_base)
+
+    def credential_id(self) -> str:
+        """A fingerprint of the key in effect now (rotation forgets a cooldown when it
+        changes); never the key."""
+        return credential_id(self.key_source.effective(self.model))
 
     # -- capabilities ------------------------------------------------------------------------
     def model_info(self, model: str | None) -> ModelInfo:
@@ -196,23 +173,42 @@ class LiteLLMProvider:
         params.update(self.extra_params)
         return params
 
+    def _key_for(self, model: str) -> str | None:
+        """The key to send with a request for `model`, read now. Raises `MissingKeyError`
+        (before anything is sent, no cooldown) when the provider needs one and none is set."""
+        key = self.key_source.orkas_key()
+        if key or self.key_source.provider_key(model) or not needs_key(model):
+            return key
+        if self.api_base:
+            # A custom server may need no key at all (Ollama, vLLM); if it does, its 401
+            # becomes the same "no key" error below.
+            return NO_KEY_PLACEHOLDER
+        raise MissingKeyError(missing_key_message(model, self.key_source))
+
     async def stream(self, request: ModelRequest) -> AsyncIterator[ProviderEvent]:
         """Stream one response; the last event is `StreamEnd` (P1)."""
         litellm = load_litellm()
         params = self.request_params(request)
         model = params["model"]
-        if self._api_key:
-            params["api_key"] = self._api_key
-        secrets = (self._api_key,) if self._api_key else ()
-        assembly = _Assembly(model=model)
+        key = self._key_for(model)
+        if key:
+            params["api_key"] = key
+        secrets = tuple(k for k in (key, self.key_source.effective(model)) if k)
+        endpoint = self.endpoint(model)
+        assembly = Assembly(model=model, tool_names=frozenset(t.name for t in request.tools))
         response: Any = None
         try:
             response = await litellm.acompletion(**params)
             async for chunk in response:
-                for event in _absorb(assembly, chunk):
+                for event in assembly.absorb(chunk):
                     yield event
         except Exception as exc:
-            raise classify_provider_error(exc, model=model, secrets=secrets) from exc
+            if not _ended_cleanly_without_finish(exc) or not assembly.has_content:
+                raise self._error(exc, model, endpoint, key, secrets) from exc
+            # The server closed the stream properly but never said why it stopped: what
+            # arrived is the whole response.
+            assembly.fixes.append("the provider sent no finish reason; the stream ended "
+                                  "cleanly, so the response was kept")
         finally:
             if response is not None and hasattr(response, "aclose"):
                 try:
@@ -220,9 +216,21 @@ class LiteLLMProvider:
                 except Exception:  # closing a broken stream may fail again; nothing to keep
                     log.debug("closing the litellm stream failed", exc_info=True)
         if assembly.finish_reason is None:
-            raise ProviderConnectionError(f"{model}: the stream ended without a finish reason")
+            if not assembly.has_content:
+                raise ProviderConnectionError(f"{model} at {endpoint}: the stream ended "
+                                              "without a finish reason or any content")
+            assembly.finish_reason = "tool_calls" if assembly.drafts else "stop"
         yield StreamEnd(message=assembly.message(), usage=self._usage(model, assembly.usage),
                         finish_reason=assembly.finish_reason)
+
+    def _error(self, exc: Exception, model: str, endpoint: str, key: str | None,
+               secrets: tuple[str, ...]) -> Exception:
+        error = classify_provider_error(exc, model=model, endpoint=endpoint, secrets=secrets)
+        if key == NO_KEY_PLACEHOLDER and isinstance(error, AccountError) and \
+                error.status in (401, 403):
+            return MissingKeyError(f"{missing_key_message(model, self.key_source, endpoint)} "
+                                   f"({error})", status=error.status)
+        return error
 
     async def complete(self, request: ModelRequest) -> StreamEnd:
         """One response, not streamed to the caller (drains `stream`)."""
@@ -237,12 +245,12 @@ class LiteLLMProvider:
     def _usage(self, model: str, raw: Any) -> Usage:
         if raw is None:
             return Usage()
-        prompt = int(_field(raw, "prompt_tokens") or 0)
-        completion = int(_field(raw, "completion_tokens") or 0)
-        details = _field(raw, "prompt_tokens_details")
-        cached = int(_field(details, "cached_tokens") or 0) if details is not None else 0
-        cached = cached or int(_field(raw, "cache_read_input_tokens") or 0)
-        cost = _field(raw, "cost")
+        prompt = int(field_of(raw, "prompt_tokens") or 0)
+        completion = int(field_of(raw, "completion_tokens") or 0)
+        details = field_of(raw, "prompt_tokens_details")
+        cached = int(field_of(details, "cached_tokens") or 0) if details is not None else 0
+        cached = cached or int(field_of(raw, "cache_read_input_tokens") or 0)
+        cost = field_of(raw, "cost")
         if cost is None:
             try:
                 prompt_cost, completion_cost = load_litellm().cost_per_token(
@@ -254,54 +262,11 @@ class LiteLLMProvider:
                      cost_usd=float(cost or 0.0))
 
 
-def _absorb(assembly: _Assembly, chunk: Any) -> list[ProviderEvent]:
-    """Fold one litellm chunk into `assembly`; the events it produces, in order."""
-    events: list[ProviderEvent] = []
-    usage = getattr(chunk, "usage", None)
-    if usage is not None:
-        assembly.usage = usage
-    choices = getattr(chunk, "choices", None) or []
-    if not choices:
-        return events
-    choice = choices[0]
-    delta = getattr(choice, "delta", None)
-    if delta is not None:
-        reasoning = getattr(delta, "reasoning_content", None)
-        if reasoning:
-            assembly.thinking.append(reasoning)
-            events.append(StreamThinking(text=reasoning))
-        for block in getattr(delta, "thinking_blocks", None) or []:
-            if _field(block, "type") == "redacted_thinking":
-                assembly.redacted.append(str(_field(block, "data") or ""))
-            elif signature := _field(block, "signature"):
-                assembly.signature = str(signature)
-        content = getattr(delta, "content", None)
-        if content:
-            assembly.text.append(content)
-            events.append(StreamText(text=content))
-        for call in getattr(delta, "tool_calls", None) or []:
-            events.extend(_absorb_call(assembly, call))
-    if choice.finish_reason:
-        assembly.finish_reason = str(choice.finish_reason)
-    return events
-
-
-def _absorb_call(assembly: _Assembly, call: Any) -> list[ProviderEvent]:
-    index = int(_field(call, "index") or 0)
-    function = _field(call, "function")
-    name = _field(function, "name") if function is not None else None
-    arguments = _field(function, "arguments") if function is not None else None
-    draft = assembly.calls.get(index)
-    events: list[ProviderEvent] = []
-    if draft is None:
-        draft = _ToolCallDraft(id=str(_field(call, "id") or new_id("call")), name=name or "")
-        assembly.calls[index] = draft
-        events.append(StreamToolCall(index=index, id=draft.id, name=draft.name))
-    elif name and not draft.name:
-        draft.name = name
-    if arguments:
-        draft.arguments.append(str(arguments))
-    return events
+def _ended_cleanly_without_finish(exc: BaseException) -> bool:
+    """litellm's complaint about a stream that closed properly with no finish reason (a
+    dropped connection fails differently)."""
+    return (type(exc).__name__ == "MidStreamFallbackError"
+            and "before a finish_reason" in str(exc))
 
 
 def _normalise_base(model: str, api_base: str | None) -> str | None:

@@ -104,6 +104,8 @@ def _canonical_part(part: dict[str, Any], substitutions: Substitutions) -> dict[
     if part.get("type") == "image":
         return {"type": "image", "media_type": part.get("media_type")}
     out = dict(part)
+    # Added after recordings existed, and an id like the others: never part of the hash.
+    out.pop("provider_id", None)
     if part.get("type") == "text":
         out["text"] = normal_text(part["text"], substitutions)
     if part.get("type") == "tool_result":

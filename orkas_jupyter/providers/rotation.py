@@ -13,6 +13,9 @@ Rules:
   failure is retried on the same candidate.
 - When every candidate is cooling down, the one whose cooldown ends first is tried anyway: a
   cooldown orders candidates, it never leaves the user with no model at all.
+- A cooldown belongs to the key that failed: once the candidate's key changes (a new key set
+  in the notebook), it is forgotten. A candidate with no key at all is skipped without a
+  cooldown (`MissingKeyError`: nothing was sent, the next request reads the key again).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from ..engine.provider import (
 )
 from ..engine.timing import Clock, RealClock
 from .convert import same_model
-from .errors import AccountError, RateLimitedError, is_account_level
+from .errors import AccountError, MissingKeyError, RateLimitedError, is_account_level
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +60,8 @@ class Cooldown:
 
     until: float
     reason: str
+    # Fingerprint of the key that failed (`LiteLLMProvider.credential_id`), never the key.
+    credential: str = ""
 
 
 def key_hint(api_key: str | None) -> str:
@@ -101,15 +106,16 @@ class RotatingProvider:
         """Candidates to try for one request, best first."""
         now = self.clock.now()
         pool = self._pool(model)
-        ready = [c for c in pool if self._cooling(c.label, now) is None]
+        ready = [c for c in pool if self._cooling(c, now) is None]
         if ready:
             return ready
         return [min(pool, key=lambda c: self.cooldowns[c.label].until)]
 
-    def _cooling(self, label: str, now: float) -> Cooldown | None:
-        cooldown = self.cooldowns.get(label)
-        if cooldown is not None and cooldown.until <= now:
-            del self.cooldowns[label]
+    def _cooling(self, candidate: Candidate, now: float) -> Cooldown | None:
+        cooldown = self.cooldowns.get(candidate.label)
+        if cooldown is not None and (cooldown.until <= now or
+                                     cooldown.credential != _credential(candidate)):
+            del self.cooldowns[candidate.label]
             return None
         return cooldown
 
@@ -129,6 +135,9 @@ class RotatingProvider:
                     if event.type != "end":
                         started = True
                     yield event
+            except MissingKeyError as exc:
+                failures.append((candidate, exc))  # nothing sent: no cooldown
+                continue
             except ProviderError as exc:
                 if started or not is_account_level(exc):
                     raise
@@ -171,14 +180,23 @@ class RotatingProvider:
     def _cool_down(self, candidate: Candidate, exc: ProviderError) -> None:
         seconds = self.cooldown_for(exc)
         self.cooldowns[candidate.label] = Cooldown(until=self.clock.now() + seconds,
-                                                   reason=str(exc))
+                                                   reason=str(exc),
+                                                   credential=_credential(candidate))
         log.warning("model candidate %s cools down for %.0f s after an account-level error "
                     "(%s)", candidate.label, seconds, type(exc).__name__)
+
+
+def _credential(candidate: Candidate) -> str:
+    fingerprint = getattr(candidate.provider, "credential_id", None)
+    return str(fingerprint()) if callable(fingerprint) else ""
 
 
 def _combined(failures: list[tuple[Candidate, ProviderError]]) -> ProviderError:
     if len(failures) == 1:
         return failures[0][1]
+    if all(isinstance(e, MissingKeyError) for _, e in failures):
+        detail = "; ".join(str(e) for _, e in failures)
+        return MissingKeyError(f"no model candidate has an API key: {detail}")
     detail = "; ".join(f"{c.label}: {e}" for c, e in failures)
     rate_limited = [e for _, e in failures if isinstance(e, RateLimitedError)]
     if rate_limited:

@@ -19,7 +19,7 @@ from types import TracebackType
 from typing import Any
 
 from . import wire
-from .script import Fault, Hangup, Reply, Step
+from .script import Fault, Hangup, Raw, Reply, Step
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,15 @@ class _Handler(BaseHTTPRequestHandler):
             extra = {"retry-after": f"{step.retry_after:g}"} if step.retry_after is not None else {}
             body = wire.anthropic_error(step) if anthropic else wire.openai_error(step)
             self._json(step.status, body, extra)
+            return
+        if isinstance(step, Raw):
+            if request.stream:
+                self._stream(Reply(), wire.raw_stream(step))
+            elif step.body is not None:
+                self._json(200, step.body)
+            else:
+                self._json(400, {"error": {"message": "fake model server: this scripted step "
+                                           "only answers streamed requests"}})
             return
         fake._wait(step.first_byte_delay)
         if not request.stream:

@@ -75,7 +75,22 @@ class Hangup:
     delay: float = 0.0
 
 
-Step = Reply | Fault | Hangup
+@dataclass(frozen=True)
+class Raw:
+    """A streamed response written exactly as given, for wire-level quirks and malformed input.
+
+    Each frame is a chunk object (sent as one `data: {json}` event), a `str` (sent as the
+    event's data verbatim, e.g. `[DONE]` or broken JSON) or `bytes` (written as they are).
+    A `[DONE]` event is added at the end unless `done=False`. `body` answers a non-streamed
+    request (without it such a request gets a 400 saying the step only streams).
+    """
+
+    frames: tuple[dict[str, Any] | str | bytes, ...]
+    done: bool = True
+    body: dict[str, Any] | None = None
+
+
+Step = Reply | Fault | Hangup | Raw
 
 
 def reply(text: str = "", *, thinking: str = "", **options: Any) -> Reply:

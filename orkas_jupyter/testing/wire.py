@@ -14,7 +14,7 @@ import time
 import uuid
 from typing import Any
 
-from .script import Fault, Reply
+from .script import Fault, Raw, Reply
 
 Frame = tuple[bytes, bool]
 
@@ -77,6 +77,19 @@ def openai_stream(step: Reply, body: dict[str, Any]) -> list[Frame]:
                                      "total_tokens": prompt_tokens + completion_tokens}}
             frames.append((_sse(usage_chunk), False))
     frames.append((_sse("[DONE]"), False))
+    return frames
+
+
+def raw_stream(step: Raw) -> list[Frame]:
+    """The frames of a `Raw` step, each counted as content (drops and stalls do not apply)."""
+    frames: list[Frame] = []
+    for frame in step.frames:
+        if isinstance(frame, bytes):
+            frames.append((frame, True))
+        else:
+            frames.append((_sse(frame), True))
+    if step.done:
+        frames.append((_sse("[DONE]"), False))
     return frames
 
 

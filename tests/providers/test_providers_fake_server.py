@@ -150,3 +150,20 @@ def test_stop_releases_a_stalled_response_quickly() -> None:
         start = time.perf_counter()
         server.stop()
     assert time.perf_counter() - start < 3
+
+
+def test_raw_frames_go_out_exactly_as_scripted() -> None:
+    from orkas_jupyter.testing import Raw, quirks
+
+    frames = (quirks.chunk({"content": "a"}), "not json at all", b"data: {\"x\": 1}\n\n")
+    with FakeModelServer([Raw(frames=frames), Raw(frames=(), done=False),
+                          Raw(frames=(), body={"id": "plain"}), Raw(frames=())]) as server:
+        first = chat(server, stream=True).text
+        second = chat(server, stream=True).text
+        third = chat(server).json()
+        refused = chat(server)
+    assert first == ("data: " + json.dumps(frames[0]) + "\n\n" + "data: not json at all\n\n"
+                     + 'data: {"x": 1}\n\n' + "data: [DONE]\n\n")
+    assert second == ""
+    assert third == {"id": "plain"}
+    assert refused.status_code == 400 and "only answers streamed" in refused.text

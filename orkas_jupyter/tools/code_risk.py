@@ -2,7 +2,7 @@
 classes as the shell classifier, for Python.
 
 A cell is read as IPython would run it: `!cmd`, `x = !cmd`, `%system`/`%sx` lines and
-`%%bash`/`%%sh`/`%%script` cells are shell commands, judged by `risk.classify_command`;
+`%%bash`/`%%sh`/`%%script` cells are shell commands, judged by the shell classifier;
 `%%writefile path` writes `path`; `%cd` moves the working folder for the lines after it;
 other magics are skipped. The rest is parsed with `ast` and walked once (`CodeJudge`): deletes
 (`shutil.rmtree`, `os.remove`, `Path.unlink`, …), writes outside the workspace (`open(…, "w")`,
@@ -22,9 +22,9 @@ from pathlib import Path
 
 from ..secrets import is_secret_name
 from .code_risk_ast import CodeJudge
-from .risk import classify_command_at, judge_code_text, normalise
 from .risk_paths import Place
 from .risk_rules import RiskAssessment, RiskClass
+from .risk_shell import classify_command_at, judge_code_text, normalise
 
 __all__ = ["classify_code", "classify_code_at", "judge_python"]
 
@@ -70,7 +70,7 @@ def judge_python(code: str, place: Place | None, result: RiskAssessment, depth: 
     except (SyntaxError, ValueError):
         judge_code_text(code, result, place)
         return
-    CodeJudge(place, result, code).judge(tree)
+    CodeJudge(place, result, code, judge_python).judge(tree)
 
 
 def _cell_magic(text: str, place: Place | None, result: RiskAssessment) -> str | None:
@@ -84,10 +84,11 @@ def _cell_magic(text: str, place: Place | None, result: RiskAssessment) -> str |
     if name == "script" and words:
         name, words = words[0].rsplit("/", 1)[-1], words[1:]
     if name in _SHELL_CELLS:
-        classify_command_at(body, place, result)
+        classify_command_at(body, place, result, python_judge=judge_python)
         return None
     if name in ("perl", "ruby", "node", "python2"):
-        classify_command_at(f"{name} -e {_quote(body)}", place, result)
+        classify_command_at(f"{name} -e {_quote(body)}", place, result,
+                            python_judge=judge_python)
         return None
     if name == "writefile":
         target = [w for w in words if not w.startswith("-")]
@@ -116,7 +117,8 @@ def _line_magics(text: str, place: Place | None,
         shell = _SHELL_LINE.match(line)
         if shell and not line.lstrip().startswith("!="):
             indent, target, command = shell.groups()
-            classify_command_at(_INTERPOLATION.sub("VALUE", command), place, result)
+            classify_command_at(_INTERPOLATION.sub("VALUE", command), place, result,
+                                python_judge=judge_python)
             lines[i] = f"{indent}{target} = None" if target else f"{indent}pass"
             continue
         magic = _MAGIC_LINE.match(line)
@@ -128,7 +130,8 @@ def _line_magics(text: str, place: Place | None,
             elif name in _CODE_LINES:
                 judge_python(rest.strip(), place, result, 1)
             elif name == "env" and is_secret_name(re.split(r"[\s=]", rest.strip() + " ")[0]):
-                result.add(RiskClass.SENSITIVE_PATHS, "reads or sets a secret-looking variable (%env)")
+                result.add(RiskClass.SENSITIVE_PATHS,
+                           "reads or sets a secret-looking variable (%env)")
             else:
                 judge_code_text(rest, result, place)
             lines[i] = f"{indent}pass"

@@ -18,9 +18,9 @@ import tempfile
 from pathlib import Path
 
 from ..secrets import is_secret_name
-from .risk import classify_command_at, scan_code_strings
 from .risk_paths import Place
 from .risk_rules import INTERPRETERS, ROOT_TARGETS, SHELLS, SYSTEM_DIRS, RiskAssessment, RiskClass
+from .risk_shell import PythonJudge, classify_command_at, scan_code_strings
 
 DEL, EXF = RiskClass.DESTRUCTIVE_DELETE, RiskClass.EXFILTRATION
 PRIV = RiskClass.PRIVILEGE_ESCALATION
@@ -74,8 +74,10 @@ _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, a
 class CodeJudge(ast.NodeVisitor):
     """Records the risks of one parsed piece of Python code in `result`."""
 
-    def __init__(self, place: Place | None, result: RiskAssessment, source: str = "") -> None:
+    def __init__(self, place: Place | None, result: RiskAssessment, source: str = "",
+                 python_judge: PythonJudge | None = None) -> None:
         self.place = place
+        self.python_judge = python_judge
         self.result = result
         self.maybe_network = _NETWORK_HINT.search(source) is not None if source else True
         self.strings: list[str] = []
@@ -412,7 +414,7 @@ class CodeJudge(ast.NodeVisitor):
             self.result.add(SHELL, f"runs a command built at run time ({func}), which "
                                    "cannot be checked before it runs")
             return
-        classify_command_at(command, self.place, self.result)
+        classify_command_at(command, self.place, self.result, python_judge=self.python_judge)
 
     def _from_network(self, node: ast.AST) -> bool:
         for sub in ast.walk(node):

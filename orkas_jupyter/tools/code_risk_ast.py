@@ -14,10 +14,10 @@ import ast
 import os
 import re
 import shlex
-import tempfile
 from pathlib import Path
 
 from ..secrets import is_secret_name
+from .code_values import CodeValues
 from .risk_paths import Place
 from .risk_rules import INTERPRETERS, ROOT_TARGETS, SHELLS, SYSTEM_DIRS, RiskAssessment, RiskClass
 from .risk_shell import PythonJudge, classify_command_at, scan_code_strings
@@ -66,50 +66,27 @@ _RUNNERS = SHELLS | INTERPRETERS | {"eval", "sudo", "doas", "env", "xargs", "su"
 # Code without any of these words makes no network call we recognise: skip those checks.
 _NETWORK_HINT = re.compile(r"requests|httpx|aiohttp|urllib|urlopen|urlretrieve|socket|smtplib|"
                            r"ftplib|paramiko|telnetlib|http\.client|Session|Client|PoolManager")
-# Nodes with nothing to judge below them.
-_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Name,
-           ast.Pass, ast.Break, ast.Continue)
 
 
-class CodeJudge(ast.NodeVisitor):
+class CodeJudge(CodeValues):
     """Records the risks of one parsed piece of Python code in `result`."""
 
     def __init__(self, place: Place | None, result: RiskAssessment, source: str = "",
                  python_judge: PythonJudge | None = None) -> None:
+        super().__init__()
         self.place = place
         self.python_judge = python_judge
         self.result = result
         self.maybe_network = _NETWORK_HINT.search(source) is not None if source else True
         self.strings: list[str] = []
-        self.aliases: dict[str, str] = {}
-        self.values: dict[str, str] = {}
         self.clients: set[str] = set()
         self.downloaded: set[str] = set()
-        self.paths: set[str] = set()
 
     def judge(self, tree: ast.AST) -> None:
         """Walk `tree` once, then scan its string literals for credential paths."""
         self.visit(tree)
         if self.strings:
             scan_code_strings("\n".join(self.strings), self.result)
-
-    def visit(self, node: ast.AST) -> None:
-        # NodeVisitor's name-based dispatch, without its per-node string building.
-        handler = _DISPATCH.get(node.__class__)
-        if handler is not None:
-            handler(self, node)
-        elif not isinstance(node, _LEAVES):
-            self.generic_visit(node)
-
-    def generic_visit(self, node: ast.AST) -> None:
-        for name in node._fields:
-            value = getattr(node, name, None)
-            if isinstance(value, list):
-                for item in value:
-                    if isinstance(item, ast.AST):
-                        self.visit(item)
-            elif isinstance(value, ast.AST):
-                self.visit(value)
 
     # -- names and values ------------------------------------------------------------------
 
@@ -125,80 +102,6 @@ class CodeJudge(ast.NodeVisitor):
             self.aliases[a.asname or a.name] = f"{node.module or ''}.{a.name}".lstrip(".")
         if (node.module or "").split(".")[0] == "ctypes":
             self.result.add(PRIV, "calls native code directly (ctypes)")
-
-    def qualname(self, node: ast.AST) -> str | None:
-        """`os.path.join` for `os.path.join`, `from os import path as p; p.join`, …"""
-        if isinstance(node, ast.Name):
-            return self.aliases.get(node.id, node.id)
-        if isinstance(node, ast.Attribute):
-            base = self.qualname(node.value)
-            return f"{base}.{node.attr}" if base else None
-        if isinstance(node, ast.Call):
-            func = self.qualname(node.func)
-            if func in ("__import__", "importlib.import_module") and node.args:
-                return self.text(node.args[0])
-            return f"{func}()" if func else None
-        return None
-
-    def text(self, node: ast.AST | None, fill: str | None = None) -> str | None:
-        """The string (or path) an expression evaluates to when the code says; parts known
-        only at run time become `fill`, or make the whole unknown (None)."""
-        if node is None:
-            return None
-        value = self._text(node, fill)
-        return value if value is not None else fill
-
-    def _text(self, node: ast.AST, fill: str | None) -> str | None:
-        if isinstance(node, ast.Constant):
-            return node.value if isinstance(node.value, str) else None
-        if isinstance(node, ast.Name):
-            return self.values.get(node.id)
-        if isinstance(node, ast.JoinedStr):
-            parts = [self.text(v.value if isinstance(v, ast.FormattedValue) else v, fill)
-                     for v in node.values]
-            return None if None in parts else "".join(p or "" for p in parts)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Div)):
-            left, right = self.text(node.left, fill), self.text(node.right, fill)
-            if left is None or right is None:
-                return None
-            return left + right if isinstance(node.op, ast.Add) else os.path.join(left, right)
-        if isinstance(node, ast.Subscript) and self.qualname(node.value) == "os.environ":
-            return self._env_path(self.text(node.slice))
-        if isinstance(node, ast.Attribute) and node.attr == "parent":
-            inner = self.text(node.value, fill)
-            return os.path.dirname(inner.rstrip("/")) if inner else None
-        if not isinstance(node, ast.Call):
-            return None
-        func = self.qualname(node.func) or ""
-        args = [self.text(a, fill) for a in node.args]
-        name = func.rsplit(".", 1)[-1]
-        if func in ("os.path.join", "posixpath.join") or name in ("joinpath",):
-            base = [self.text(node.func.value, fill)] if name == "joinpath" and isinstance(
-                node.func, ast.Attribute) else []
-            parts = base + args
-            return None if not parts or None in parts else os.path.join(*parts)  # type: ignore[arg-type]
-        if func in ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "Path", "str",
-                    "os.fspath", "os.path.expanduser", "os.path.abspath", "os.path.realpath",
-                    "os.path.normpath", "os.path.expandvars"):
-            return None if not args or None in args else os.path.join(*args)  # type: ignore[arg-type]
-        if name in ("home", "expanduser", "resolve", "absolute", "cwd") and isinstance(
-                node.func, ast.Attribute):
-            if name == "home":
-                return "~"
-            if name == "cwd":
-                return "."
-            return self.text(node.func.value, fill)
-        if func in ("os.getcwd", "pathlib.Path.cwd"):
-            return "."
-        if func == "tempfile.gettempdir":
-            return tempfile.gettempdir()
-        if func in ("os.getenv", "os.environ.get") and node.args:
-            return self._env_path(self.text(node.args[0]))
-        return None
-
-    @staticmethod
-    def _env_path(name: str | None) -> str | None:
-        return {"HOME": "~", "PWD": ".", "TMPDIR": tempfile.gettempdir()}.get(name or "")
 
     # -- statements ------------------------------------------------------------------------
 
@@ -272,7 +175,7 @@ class CodeJudge(ast.NodeVisitor):
         elif method and _SAVE_METHOD.match(method):
             target = self._arg(node, 0) or next(
                 (k.value for k in node.keywords if k.arg in _SAVE_KEYWORDS), None)
-            self._write(target, method, only_known=True)
+            self._write(target, method)
         self._shell(node, func)
         if self.maybe_network:
             self._network(node, func, method)
@@ -309,7 +212,7 @@ class CodeJudge(ast.NodeVisitor):
         if raw:
             self._write(target, how)
 
-    def _write(self, target: ast.AST | None, how: str, only_known: bool = False) -> None:
+    def _write(self, target: ast.AST | None, how: str) -> None:
         raw = self.text(target)
         if raw is None:
             return
@@ -329,24 +232,6 @@ class CodeJudge(ast.NodeVisitor):
         self._write(receiver, f"Path.{method}")
         if method in ("rename", "replace") and node.args:
             self._write(node.args[0], f"Path.{method}")
-
-    def _is_path(self, node: ast.AST) -> bool:
-        if isinstance(node, ast.Name):
-            return node.id in self.paths
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            return self._is_path(node.left)
-        if isinstance(node, ast.Attribute) and node.attr == "parent":
-            return self._is_path(node.value)
-        if isinstance(node, ast.Call):
-            func = self.qualname(node.func) or ""
-            if func in ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "Path"):
-                return True
-            if isinstance(node.func, ast.Attribute) and node.func.attr in (
-                    "home", "cwd", "expanduser", "resolve", "absolute", "joinpath",
-                    "with_suffix", "with_name"):
-                return func.startswith(("pathlib.Path.", "Path.")) or \
-                    self._is_path(node.func.value)
-        return False
 
     def _open(self, node: ast.Call, func: str) -> None:
         on_path = func not in ("open", "io.open", "codecs.open")
@@ -479,5 +364,5 @@ class CodeJudge(ast.NodeVisitor):
             self.result.add(RCE, f"runs decoded code ({func})")
 
 
-_DISPATCH = {getattr(ast, name[6:]): fn for name, fn in vars(CodeJudge).items()
-             if name.startswith("visit_") and hasattr(ast, name[6:])}
+CodeJudge.dispatch = {getattr(ast, name[6:]): fn for name, fn in vars(CodeJudge).items()
+                      if name.startswith("visit_") and hasattr(ast, name[6:])}

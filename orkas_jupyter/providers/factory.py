@@ -36,7 +36,7 @@ def _keys(settings: Settings) -> list[str | None]:
     return keys or [None]
 
 
-def _context_window(environ: Mapping[str, str]) -> int | None:
+def context_window_from_env(environ: Mapping[str, str]) -> int | None:
     raw = environ.get("ORKAS_CONTEXT_WINDOW", "").strip()
     if not raw:
         return None
@@ -86,7 +86,7 @@ def make_provider(settings: Settings, *, recordings: RecordingStore | None = Non
     record/replay unless `settings.replay` is `off`. Nothing is imported or sent yet."""
     env = os.environ if environ is None else environ
     request_timeout = timeout if timeout is not None else timeout_from_env(dict(env))
-    window = _context_window(env)
+    window = context_window_from_env(env)
     candidates = build_candidates(settings, timeout=request_timeout, context_window=window)
     primary = candidates[0]
 

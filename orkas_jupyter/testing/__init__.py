@@ -29,7 +29,6 @@ from .script import (
 
 __all__ = [
     "FakeModelServer", "Fault", "Hangup", "Raw", "RecordedRequest", "Reply", "Step",
-    "ToolCallSpec", "quirks",
-    "context_overflow", "drop", "fault", "hangup", "reply", "slow", "stall", "tool_call",
-    "tool_calls",
+    "ToolCallSpec", "context_overflow", "drop", "fault", "hangup", "quirks", "reply", "slow",
+    "stall", "tool_call", "tool_calls",
 ]

@@ -128,7 +128,7 @@ async def test_missing_or_empty_ids_get_fresh_ones(ids: tuple[str | None, ...]) 
 ])
 async def test_bad_argument_json_becomes_an_error_the_model_can_act_on(raw: str,
                                                                       says: str) -> None:
-    result, history, sent = await turn([quirks.arguments(raw), reply("I will resend it.")])
+    result, _history, sent = await turn([quirks.arguments(raw), reply("I will resend it.")])
     assert result.stop_reason == "completed" and result.tool_errors == 1
     (answer,) = results_of(sent[1])
     assert says in answer
@@ -175,7 +175,7 @@ async def test_calls_sharing_a_stream_index_stay_separate(step: Raw) -> None:
 
 
 async def test_text_after_tool_calls_is_kept_with_them() -> None:
-    result, history, sent = await turn([quirks.text_after_calls("Adding now."), reply("3")])
+    result, _history, sent = await turn([quirks.text_after_calls("Adding now."), reply("3")])
     assert result.text == "3" and result.tool_errors == 0
     assistant = next(m for m in sent[1] if m["role"] == "assistant")
     assert assistant["content"] == "Adding now." and len(assistant["tool_calls"]) == 1

@@ -99,6 +99,9 @@ class CodeJudge(CodeValues):
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         for a in node.names:
+            if a.name == "*" and node.module:
+                self.star_modules.append(node.module)
+                continue
             self.aliases[a.asname or a.name] = f"{node.module or ''}.{a.name}".lstrip(".")
         if (node.module or "").split(".")[0] == "ctypes":
             self.result.add(PRIV, "calls native code directly (ctypes)")
@@ -364,5 +367,13 @@ class CodeJudge(CodeValues):
             self.result.add(RCE, f"runs decoded code ({func})")
 
 
+CodeJudge.known = frozenset({*_DELETES, *_WRITES, *_SHELL_CALLS, *_ARGV_CALLS, "os.setuid",
+                            "os.setgid", "os.kill", "os.getenv", "os.putenv", "os.environ",
+                            "os.execv", "os.execvp", "os.execl", "os.execlp", "os.spawnv",
+                            "os.spawnl", "pathlib.Path", "requests.post", "requests.put",
+                            "requests.patch", "requests.get", "urllib.request.urlopen",
+                            "urllib.request.Request", "socket.socket",
+                            "socket.create_connection", "pickle.loads", "pickle.load",
+                            "base64.b64decode", "os.path.join", "os.path.expanduser"})
 CodeJudge.dispatch = {getattr(ast, name[6:]): fn for name, fn in vars(CodeJudge).items()
                       if name.startswith("visit_") and hasattr(ast, name[6:])}

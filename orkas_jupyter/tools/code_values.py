@@ -23,11 +23,14 @@ class CodeValues(ast.NodeVisitor):
 
     # Node type -> handler, filled by each subclass.
     dispatch: ClassVar[dict[type, Callable[[Any, Any], None]]] = {}
+    # Qualified names worth recognising behind `from module import *`.
+    known: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self.aliases: dict[str, str] = {}
         self.values: dict[str, str] = {}
         self.paths: set[str] = set()
+        self.star_modules: list[str] = []
 
     def visit(self, node: ast.AST) -> None:
         # NodeVisitor's name-based dispatch, without its per-node string building.
@@ -50,6 +53,10 @@ class CodeValues(ast.NodeVisitor):
     def qualname(self, node: ast.AST) -> str | None:
         """`os.path.join` for `os.path.join`, `from os import path as p; p.join`, …"""
         if isinstance(node, ast.Name):
+            if node.id not in self.aliases:
+                for module in self.star_modules:
+                    if f"{module}.{node.id}" in self.known:
+                        return f"{module}.{node.id}"
             return self.aliases.get(node.id, node.id)
         if isinstance(node, ast.Attribute):
             base = self.qualname(node.value)
@@ -58,6 +65,10 @@ class CodeValues(ast.NodeVisitor):
             func = self.qualname(node.func)
             if func in ("__import__", "importlib.import_module") and node.args:
                 return self.text(node.args[0])
+            if func == "getattr" and len(node.args) >= 2:
+                # getattr(os, "system") is os.system when the name is spelled out.
+                base, attr = self.qualname(node.args[0]), self.text(node.args[1])
+                return f"{base}.{attr}" if base and attr else None
             return f"{func}()" if func else None
         return None
 

@@ -285,7 +285,10 @@ class RunCell(Tool[RunCellArgs]):
         if cell.cell_type != "code":
             return []
         if ctx.call_id:
-            _judged(ctx)[ctx.call_id] = _hash(cell.source)
+            judged = _judged(ctx)
+            judged[ctx.call_id] = _hash(cell.source)
+            while len(judged) > 64:  # calls that were denied never come to `execute`
+                judged.pop(next(iter(judged)))
         # Tools run in the kernel's process: its working folder is the code's.
         return [ToolAction(kind="python", text=cell.source, cwd=os.getcwd())]
 

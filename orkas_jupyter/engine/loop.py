@@ -7,7 +7,6 @@ await the turn is in (E11); the history is then closed cleanly (E5).
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from .events import (
     Usage,
     Warning,
 )
+from .fit import FitConfig, WindowTooSmallError, fit_results, window_hint
 from .history import repair_history
 from .loop_guard import LoopGuard
 from .messages import Message, TextPart, ToolResultPart, error_result, tool_message, user_message
@@ -38,9 +38,11 @@ from .session import SessionLog
 from .timing import Clock
 from .tokens import TokenCache
 from .tool_exec import execute_tool_calls
-from .tools import ToolContext, ToolRegistry, ToolSpec
+from .tool_offer import TurnFit, fit_turn
+from .tools import ToolContext, ToolRegistry
 
 T = TypeVar("T")
+SUMMARY_SYSTEM = "You write faithful, compact conversation summaries."
 # Responses in a row cut off at the output limit before the turn gives up.
 _MAX_CUT_OFFS = 3
 
@@ -62,6 +64,8 @@ class TurnConfig:
     max_model_calls: int = 500
     # Seconds one tool call may take unless its tool says otherwise (`Tool.timeout_s`).
     tool_timeout_s: float = 300.0
+    # How a small context window is shared (compact tools, trimmed prompt, result budget).
+    fit: FitConfig = field(default_factory=FitConfig)
 
 
 @dataclass
@@ -99,10 +103,26 @@ class _Turn:
         self.config = config
         self.system = system
         self.state = _TurnState()
-        self.specs: list[ToolSpec] = deps.tools.specs()
         self.info: ModelInfo = deps.provider.model_info(config.model)
-        self.fixed_tokens = deps.tokens.count(system) + deps.tokens.count(
-            json.dumps([s.model_dump() for s in self.specs]))
+        self._fit: TurnFit | None = None
+
+    @property
+    def fit(self) -> TurnFit:
+        """The turn's system prompt and tools, fitted to the window (planned once per turn)."""
+        if self._fit is None:
+            self._fit = self.plan_fit()
+        return self._fit
+
+    def plan_fit(self, need_text: str = "") -> TurnFit:
+        used = [p.name for m in self.deps.log.messages for p in m.tool_calls]
+        return fit_turn(self.system, self.deps.tools, window=self.info.context_window,
+                        model=self.info.model, config=self.config.fit,
+                        count=self.deps.tokens.count, need_text=need_text, used=used)
+
+    @property
+    def fixed_tokens(self) -> int:
+        """Tokens every request carries now: system prompt and tool schemas."""
+        return self.fit.fixed_tokens
 
     # -- writes -----------------------------------------------------------------------------
     async def append(self, messages: list[Message]) -> None:
@@ -143,14 +163,16 @@ class _Turn:
 
     def request(self) -> ModelRequest:
         return ModelRequest(
-            model=self.config.model, system=self.system,
-            messages=prepare_messages(self.deps.log.messages, self.info), tools=self.specs,
+            model=self.config.model, system=self.fit.system,
+            messages=prepare_messages(self.deps.log.messages, self.info),
+            tools=self.fit.offer.specs(),
             max_tokens=self.config.max_output_tokens, session_id=self.deps.log.session_id,
         )
 
     async def respond(self) -> StreamEnd:
         """One model response, compacting first when needed and once more on overflow (E8)."""
         await self.compact(force=False)
+        self.check_fits()
         try:
             request = self.request()
             end = await self.with_retries(lambda: self.stream_once(request))
@@ -164,6 +186,19 @@ class _Turn:
         self.state.partial_text = []
         return end
 
+    def check_fits(self) -> None:
+        """Refuse to send a request that cannot fit the window (compaction already failed):
+        a clear error instead of an overflow the server may answer by silently truncating."""
+        window = self.info.context_window
+        total = self.fixed_tokens + self.deps.tokens.messages(self.deps.log.messages)
+        if total > window:
+            raise WindowTooSmallError(
+                f"The conversation no longer fits the model's context window: the next "
+                f"request needs ~{total:,} tokens (~{self.fixed_tokens:,} of them for the "
+                f"system prompt and tools) and compacting the history cannot make it "
+                f"smaller. Start a new session or send a shorter message. "
+                f"{window_hint(window, self.info.model)}")
+
     # -- compaction -------------------------------------------------------------------------
     async def compact(self, *, force: bool) -> bool:
         """Summarise older history if the next request is too large; True if it compacted."""
@@ -174,9 +209,11 @@ class _Turn:
             return False
         # A summary never gets more than an eighth of the window, whatever the cap says.
         summary_budget = min(self.config.summary_max_tokens, window // 8)
+        # A compact turn keeps a share of the room the fixed part leaves, not of the window.
+        keep_base = self.fit.room if self.fit.compact else window
         plan = plan_compaction(
             messages, self.fixed_tokens, window, self.config.compaction_threshold,
-            keep_tokens=int(self.config.keep_recent_fraction * window),
+            keep_tokens=int(self.config.keep_recent_fraction * keep_base),
             summary_tokens=summary_budget, tokens=self.deps.tokens,
         )
         if isinstance(plan, NoGain):
@@ -184,8 +221,8 @@ class _Turn:
             return False
         head = messages[: plan.cut]
         summary_request = ModelRequest(
-            model=self.config.model, system="You write faithful, compact conversation summaries.",
-            messages=[user_message(summary_request_text(head, max_chars=window))],
+            model=self.config.model, system=SUMMARY_SYSTEM,
+            messages=[user_message(self.summary_input(head, summary_budget))],
             max_tokens=summary_budget, session_id=self.deps.log.session_id,
             purpose="summary",
         )
@@ -201,8 +238,38 @@ class _Turn:
         self.deps.emit(Compaction(tokens_before=plan.tokens_before, tokens_after=after))
         return True
 
+    def summary_input(self, head: list[Message], summary_budget: int) -> str:
+        """The summariser's input, within the window together with the summary it writes."""
+        window = self.info.context_window
+        count = self.deps.tokens.count
+        budget = window - summary_budget - count(SUMMARY_SYSTEM) - 64
+        max_chars = window
+        text = summary_request_text(head, max_chars=max_chars)
+        while count(text) > budget and max_chars > 200:
+            max_chars = int(max_chars * min(0.9, budget / count(text)))
+            text = summary_request_text(head, max_chars=max_chars)
+        return text
+
     # -- the loop ---------------------------------------------------------------------------
     async def run(self, user: Message) -> TurnResult:
+        try:
+            self._fit = self.plan_fit(user.text)
+        except WindowTooSmallError as exc:
+            return self.result("error", error=str(exc))
+        fit = self._fit
+        window = self.info.context_window
+        if fit.fixed_tokens + self.deps.tokens.message(user) > window:
+            # Nothing is written: the message could never be sent as it is.
+            return self.result("error", error=(
+                f"This message is too long for the model's context window: it is "
+                f"~{self.deps.tokens.message(user):,} tokens and the system prompt and tools "
+                f"take ~{fit.fixed_tokens:,} of the {window:,}. Shorten it, or put the "
+                f"text in a file and ask the agent to read it in parts. "
+                f"{window_hint(window, self.info.model)}"))
+        if fit.system_trimmed:
+            self.deps.emit(Warning(message=(
+                f"The system prompt (with the memory snapshot) was shortened to fit "
+                f"{self.info.model}'s {window:,}-token context window.")))
         await self.append([user])
         guard = LoopGuard(self.config.loop_warn_at, self.config.loop_stop_at)
         while True:
@@ -250,9 +317,12 @@ class _Turn:
                 self.deps.emit(Warning(message=text))
                 return self.result("loop_guard", text=message.text)
             self.state.finished_results = {}
-            results = await execute_tool_calls(calls, self.deps.tools, self.deps.ctx,
+            results = await execute_tool_calls(calls, self.fit.offer.registry, self.deps.ctx,
                                                self.deps.emit, self.state.finished_results,
                                                self.deps.policy, self.config.tool_timeout_s)
+            self.fit.offer.note_called(c.name for c in calls)
+            results = fit_results(results, int(self.config.fit.result_share * self.fit.room),
+                                  self.deps.tokens.count, self.info.context_window)
             for i, (call, verdict) in enumerate(zip(calls, verdicts, strict=True)):
                 if verdict == "warn":
                     note = guard.warning_text(call)
@@ -299,14 +369,17 @@ async def run_turn(deps: TurnDeps, config: TurnConfig, system: str, user: Messag
         await turn.close_after_cancel()
         return turn.result("cancelled", text="".join(turn.state.partial_text),
                            error="cancelled")
+    except WindowTooSmallError as exc:
+        return turn.result("error", error=str(exc))
     except ProviderError as exc:
-        return turn.result("error", error=_describe(exc))
+        return turn.result("error", error=_describe(exc, turn.info))
 
 
-def _describe(exc: ProviderError) -> str:
+def _describe(exc: ProviderError, info: ModelInfo) -> str:
     status = f" (HTTP {exc.status})" if exc.status else ""
     if isinstance(exc, ContextOverflowError):
         kind = "The conversation no longer fits the model's context window"
+        return f"{kind}{status}: {exc}. {window_hint(info.context_window, info.model)}"
     elif isinstance(exc, RetryableProviderError):
         kind = "The model provider kept failing"
     else:

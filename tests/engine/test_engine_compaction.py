@@ -86,12 +86,28 @@ def test_cut_points_never_split_a_call_from_its_result():
 
 
 async def test_no_gain_guard_skips_the_summary_call():
+    # Past the 80% threshold but inside the window: nothing earlier to summarise, so the
+    # request goes out as it is, with a warning and no summary call.
     provider = ScriptedProvider(answering(), info=small_model(1_000))
     agent = Agent(provider)
-    events = [e async for e in agent.run("tell me " + WORDS * 150)]
+    events = [e async for e in agent.run("tell me " + WORDS * 90)]
     warnings = [e for e in events if isinstance(e, Warning)]
     assert warnings and "Compaction skipped" in warnings[0].message
     assert not [r for r in provider.requests if r.purpose == "summary"]
+    assert [r.purpose for r in provider.requests] == ["turn"]
+
+
+async def test_a_message_larger_than_the_window_is_refused_before_anything_is_sent():
+    provider = ScriptedProvider(answering(), info=small_model(1_000))
+    store = InMemorySessionStore()
+    agent = Agent(provider, store=store, session_id="s")
+    events = [e async for e in agent.run("tell me " + WORDS * 150)]
+    assert isinstance(events[-1], Error)
+    assert "too long for the model's context window" in events[-1].message
+    assert "1,000-token context window" in events[-1].message
+    assert "ORKAS_CONTEXT_WINDOW" in events[-1].message
+    assert provider.requests == []
+    assert store.raw("s") == []
 
 
 def test_plan_reports_no_gain_when_the_tail_fills_the_window():

@@ -181,8 +181,7 @@ async def _reachability(endpoint: str, timeout: float) -> DoctorLine:
     except ConnectionRefusedError:
         return DoctorLine(check="base URL", status="fail", detail=(
             f"{endpoint}: connection refused — nothing is listening on {parts.hostname}:"
-            f"{port}. Start the server, or fix the base URL (ORKAS_API_BASE / "
-            "`%env ORKAS_API_BASE=…`)"))
+            f"{port}. Start the server, or fix the base URL (ORKAS_API_BASE)"))
     except socket.gaierror:
         return DoctorLine(check="base URL", status="fail", detail=(
             f"{endpoint}: the host {parts.hostname!r} could not be resolved; check the URL "

@@ -84,38 +84,64 @@ def _interrupted(call: ToolCallPart) -> Message:
                                        content=[TextPart(text=INTERRUPTED_TEXT)], is_error=True))
 
 
-def _dedupe_calls(msg: Message) -> Message:
-    """Drop later calls that reuse an id within one message: results could not tell them apart."""
-    seen: set[str] = set()
+def distinct_call_ids(msg: Message) -> Message:
+    """`msg` with later calls that reuse an id in it renamed `<id>_dup<n>` (deterministic, so a
+    stored history repairs the same way on every load); `provider_id` keeps the id sent.
+    Dropping them instead would lose a call the model made, and its result."""
+    seen: dict[str, int] = {}
     parts = []
+    changed = False
     for p in msg.parts:
         if isinstance(p, ToolCallPart):
-            if p.id in seen:
-                continue
-            seen.add(p.id)
+            count = seen.get(p.id, 0)
+            seen[p.id] = count + 1
+            if count:
+                taken = {q.id for q in msg.tool_calls}
+                new = f"{p.id}_dup{count}"
+                while new in taken:
+                    new += "_"
+                p = p.model_copy(update={"id": new, "provider_id": p.provider_id or p.id})
+                changed = True
         parts.append(p)
-    return msg if len(parts) == len(msg.parts) else msg.model_copy(update={"parts": parts})
+    return msg.model_copy(update={"parts": parts}) if changed else msg
 
 
-def _answer_span(assistant: Message, span: Sequence[Message]) -> list[Message]:
+def _answer_span(original: Message, assistant: Message, span: Sequence[Message]
+                 ) -> list[Message]:
     """Results for `assistant`'s calls in declared order, then the span's other messages.
 
-    Results may have been written out of order or after a stray message; each call takes the
-    first result carrying its id, a missing one gets an "interrupted" result, and results that
+    Results may have been written out of order or after a stray message; the n-th result
+    carrying an id answers the n-th call `original` made with that id (ids renamed by
+    `distinct_call_ids` follow), a missing one gets an "interrupted" result, and results that
     answer no call of this message are dropped (they belong to nothing the model sent).
     """
     calls = assistant.tool_calls
-    wanted = {c.id for c in calls}
-    found: dict[str, Message] = {}
+    slots: dict[tuple[str, int], int] = {}
+    occurrences: dict[str, int] = {}
+    for position, call in enumerate(original.tool_calls):
+        n = occurrences.get(call.id, 0)
+        occurrences[call.id] = n + 1
+        slots[(call.id, n)] = position
+    found: dict[int, Message] = {}
+    arrived: dict[str, int] = {}
     others: list[Message] = []
     for msg in span:
         if msg.role == "tool":
             result = msg.tool_result
-            if result is not None and result.call_id in wanted and result.call_id not in found:
-                found[result.call_id] = msg
+            if result is None:
+                continue
+            n = arrived.get(result.call_id, 0)
+            arrived[result.call_id] = n + 1
+            position = slots.get((result.call_id, n))
+            if position is not None:
+                call = calls[position]
+                if call.id != result.call_id:
+                    msg = msg.model_copy(update={
+                        "parts": [result.model_copy(update={"call_id": call.id})]})
+                found[position] = msg
             continue
         others.append(msg)
-    ordered = [found.get(c.id) or _interrupted(c) for c in calls]
+    ordered = [found.get(i) or _interrupted(c) for i, c in enumerate(calls)]
     return ordered + others
 
 
@@ -133,11 +159,11 @@ def repair_history(messages: Sequence[Message]) -> list[Message]:
             out.append(msg)
             i += 1
             continue
-        assistant = _dedupe_calls(msg)
+        assistant = distinct_call_ids(msg)
         j = i + 1
         while j < n and messages[j].role != "assistant":
             j += 1
         out.append(assistant)
-        out.extend(_answer_span(assistant, messages[i + 1 : j]))
+        out.extend(_answer_span(msg, assistant, messages[i + 1 : j]))
         i = j
     return out

@@ -132,13 +132,13 @@ def _answer_span(original: Message, assistant: Message, span: Sequence[Message]
                 continue
             n = arrived.get(result.call_id, 0)
             arrived[result.call_id] = n + 1
-            position = slots.get((result.call_id, n))
-            if position is not None:
-                call = calls[position]
+            slot = slots.get((result.call_id, n))
+            if slot is not None:
+                call = calls[slot]
                 if call.id != result.call_id:
                     msg = msg.model_copy(update={
                         "parts": [result.model_copy(update={"call_id": call.id})]})
-                found[position] = msg
+                found[slot] = msg
             continue
         others.append(msg)
     ordered = [found.get(i) or _interrupted(c) for i, c in enumerate(calls)]

@@ -12,6 +12,11 @@ looking (list_variables, inspect_variable, list_cells, read_cell) before guessin
 run code, read its outputs and fix errors yourself. Answer in concise Markdown; cite files as
 path:line and cells by id."""
 
+# What a small context window offers first, in order: the notebook and file tools the agent's
+# work rests on. The others stay reachable through `more_tools` (see engine/tool_offer.py).
+CORE_TOOLS = ("list_cells", "read_cell", "insert_cell", "edit_cell", "run_cell",
+              "list_variables", "inspect_variable", "read_file", "edit_file", "write_file")
+
 
 class AgentProfile(BaseModel):
     """One kind of agent. `tools=None` allows every tool the host offers; a tuple is an
@@ -24,6 +29,8 @@ class AgentProfile(BaseModel):
     system_prompt: str
     model: str | None = Field(None, description="litellm model string; None: the host's")
     tools: tuple[str, ...] | None = None
+    core_tools: tuple[str, ...] = Field(
+        CORE_TOOLS, description="tools a small context window offers first, in order")
     skills: tuple[str, ...] | None = None
 
 

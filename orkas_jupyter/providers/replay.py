@@ -38,6 +38,7 @@ from typing import Any, Literal, Protocol
 from pydantic import TypeAdapter
 
 from ..engine.errors import NonRetryableProviderError
+from ..engine.history import distinct_call_ids
 from ..engine.messages import Message, new_id
 from ..engine.provider import (
     ModelInfo,
@@ -272,5 +273,8 @@ class RecordReplayProvider:
 def _replayed(events: list[ProviderEvent]) -> list[ProviderEvent]:
     end = events[-1]
     assert isinstance(end, StreamEnd)
-    fresh = end.message.model_copy(update={"id": new_id("msg"), "created_at": time.time()})
+    # A recording made before duplicate call ids were mended may hold one; replaying it must
+    # not break the session's pairing check.
+    fresh = distinct_call_ids(end.message).model_copy(
+        update={"id": new_id("msg"), "created_at": time.time()})
     return [*events[:-1], end.model_copy(update={"message": fresh})]

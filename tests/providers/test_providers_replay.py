@@ -155,3 +155,36 @@ async def test_validate_auth_checks_keys_except_in_replay_mode() -> None:
         assert len(server.chat_requests) == 1
     assert list(report) == ["openai/gpt-4o (key …2222)"] and "refused" in report[
         "openai/gpt-4o (key …2222)"]
+
+
+def test_key_ignores_the_providers_original_call_id() -> None:
+    from orkas_jupyter.engine.messages import ToolCallPart
+
+    def history(provider_id: str | None) -> ModelRequest:
+        call = ToolCallPart(id="call_9", name="add", arguments="{}", provider_id=provider_id)
+        return user_request("add").model_copy(update={"messages": [
+            Message(role="user", parts=[TextPart(text="add")]),
+            Message(role="assistant", parts=[call])]})
+
+    assert request_key(history(None), "openai/gpt-4o") == request_key(history("call_1"),
+                                                                     "openai/gpt-4o")
+
+
+async def test_an_old_recording_with_a_reused_call_id_replays_with_distinct_ids() -> None:
+    store = InMemoryRecordingStore()
+    with FakeModelServer([tool_call("add", {"a": 1, "b": 2})]) as server:
+        recorder = make_provider(fake_settings(server.base_url, replay="record"),
+                                 recordings=store, clock=FakeClock())
+        await collect(recorder, user_request("add", tools=[SPEC]))
+    # Rewrite the recording as one made before duplicate ids were mended would read.
+    key, payload = next(iter(store.recordings.items()))
+    data = json.loads(payload)
+    parts = data["events"][-1]["message"]["parts"]
+    parts.append(dict(parts[-1]))
+    store.recordings[key] = json.dumps(data)
+    replayer = make_provider(fake_settings("http://127.0.0.1:9/v1", replay="replay"),
+                             recordings=store, clock=FakeClock())
+    end = (await collect(replayer, user_request("add", tools=[SPEC])))[-1]
+    assert isinstance(end, StreamEnd)
+    ids = [c.id for c in end.message.tool_calls]
+    assert len(ids) == 2 and len(set(ids)) == 2 and ids[1] == f"{ids[0]}_dup1"

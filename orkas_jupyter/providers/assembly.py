@@ -191,6 +191,8 @@ class Assembly:
     def _starts_new_call(draft: _Draft, sent_id: str | None, name: str | None) -> bool:
         """A delta under an index in use begins another call when it names a different id,
         or repeats a name after the current call's arguments are already complete JSON."""
+        if not sent_id and not name:
+            return False  # an argument fragment: checked cheaply, arguments can be long
         so_far = "".join(draft.arguments)
         complete = not so_far.strip() or _complete_json(so_far)
         if not draft.name or not complete:

@@ -11,11 +11,13 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from ..engine.events import Event
+from ..engine.events import AssistantMessage, Event
 
 log = logging.getLogger(__name__)
 
 TurnObserver = Callable[[Event], Awaitable[None] | None]
+# Ledger rows of replayed answers carry the model under this suffix (no spend).
+REPLAYED_SUFFIX = " (replayed)"
 
 
 class LedgerObserver:
@@ -35,6 +37,13 @@ class LedgerObserver:
         task.add_done_callback(self.pending.discard)
 
     async def _keep(self, event: Event) -> None:
+        if isinstance(event, AssistantMessage) and event.message.meta.get("replayed"):
+            # A replayed answer cost nothing now: it is kept apart from spend.
+            meta = {**event.message.meta,
+                    "model": f"{event.message.meta.get('model', '?')}{REPLAYED_SUFFIX}"}
+            event = event.model_copy(update={
+                "message": event.message.model_copy(update={"meta": meta}),
+                "usage": event.usage.model_copy(update={"cost_usd": 0.0})})
         try:
             await self.record(self.session_id, event)
         except Exception:  # the ledger must never break a turn

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.events import Event
-from ..engine.messages import ImagePart, Message, TextPart
+from ..engine.messages import Message, TextPart
 from ..engine.tools import ApprovalDecision, ApprovalRequest
-from .render import result_text, usage_line
+from .render import usage_line
+from .views import describe_error, event_view, result_text
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +128,15 @@ class ChatController:
         self._send(self._state())
         final: Event | None = None
         turn: SurfaceTurn | None = None
+        rt = self.runtime
+        if not (self.model or rt.settings.model or rt.replay.adopt_model()):
+            from .commands import NO_MODEL
+
+            self.running = False
+            self._send({"type": "notice", "level": "error", "text": NO_MODEL})
+            self._send({"type": "done", "stop_reason": "error", "usage": self.last_usage})
+            self._send(self._state())
+            return
         try:
             # This turn asks this chat's buttons, whatever other turns run meanwhile.
             approvals = TurnApprovals(self.ask, lambda: self.runtime.settings.approval)
@@ -136,9 +146,8 @@ class ChatController:
                 self._forward(event)
                 final = event
         except Exception as exc:
-            log.exception("chat turn failed")
-            self._send({"type": "notice", "level": "error", "text": f"{type(exc).__name__}: "
-                                                                    f"{exc}"})
+            log.warning("chat turn failed", exc_info=True)
+            self._send({"type": "notice", "level": "error", "text": describe_error(exc)})
         finally:
             self._flush()
             self.running = False
@@ -161,26 +170,10 @@ class ChatController:
             self._schedule_flush()
             return
         self._flush()
-        if event.type == "tool_start":
-            self._send({"type": "tool_start", "id": event.call.id, "name": event.call.name,
-                        "arguments": event.call.arguments})
-        elif event.type == "tool_end":
-            images = [f"data:{p.media_type};base64,{p.data}" for p in event.result.content
-                      if isinstance(p, ImagePart)]
-            self._send({"type": "tool_end", "id": event.call.id, "name": event.call.name,
-                        "is_error": event.result.is_error,
-                        "summary": result_text(event.result)[:2_000], "images": images})
-        elif event.type == "assistant_message":
-            self._send({"type": "assistant_end", "markdown": event.message.text})
-        elif event.type == "retry":
-            self._send({"type": "notice", "level": "warning",
-                        "text": f"retrying in {event.delay:.1f}s: {event.reason}"})
-        elif event.type == "warning":
-            self._send({"type": "notice", "level": "warning", "text": event.message})
-        elif event.type == "compaction":
-            self._send({"type": "notice", "level": "info",
-                        "text": f"context compacted: {event.tokens_before:,} → "
-                                f"{event.tokens_after:,} tokens"})
+        view = event_view(event)
+        if view is not None:
+            view.pop("kind", None)
+            self._send(view)
 
     def _schedule_flush(self) -> None:
         if self._flush_handle is None:

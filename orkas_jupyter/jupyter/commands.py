@@ -18,23 +18,25 @@ PROMPT (cell body)            same, with options; `{name}` inserts a kernel vari
 %orkas config [approval allow|deny]   the settings in effect (never keys); set the approval
                               policy used when nobody can be asked (nbclient, papermill)
 %orkas model [provider/model] show or set the model for this kernel
-%orkas sessions [list|new|use ID|rename ID TITLE|delete ID]
+%orkas sessions [list|new|use ID|rename ID TITLE|delete ID|prune [DAYS]]
 %orkas memory [show|export [FILE]|add TARGET TEXT|remove TARGET TEXT]   TARGET: profile|notes
 %orkas kb [list|status|add PATH…|search QUERY|remove NAME…]   the knowledge base
 %orkas record [FILE.json]     record the model's answers beside the notebook (<name>.orkas.json)
 %orkas replay [auto|off] [FILE.json]   replay them: no key, no network (auto: record misses)
 %orkas export [FILE.ipynb]    this session's conversation as a new notebook
 %orkas cost                   usage and cost of this session and in total
+%orkas doctor                 check the model, its key, the base URL and tool calling
 %orkas chat [SESSION]         a chat widget; its turns run in the background
 %orkas stop                   stop this kernel's running background turns
 
 Keys: set OPENAI_API_KEY / ANTHROPIC_API_KEY / … (litellm's variables) or ORKAS_API_KEY.
 Interrupt the kernel (■) to stop a turn running in a cell."""
 
-NO_MODEL = ("No model is configured. Set one with `%orkas model provider/model` or the "
-            "environment variable ORKAS_MODEL (e.g. `openai/gpt-4o`, "
-            "`anthropic/claude-sonnet-4-5`, `ollama/llama3`), with the provider's key in its "
-            "usual variable (OPENAI_API_KEY, …) or ORKAS_API_KEY.")
+NO_MODEL = ("No model is configured. Set one with `%orkas model provider/model` (e.g. "
+            "`openai/gpt-4o`, `anthropic/claude-sonnet-4-5`, `ollama/llama3`), or export "
+            "ORKAS_MODEL before starting Jupyter, with the provider's key in its usual variable "
+            "(OPENAI_API_KEY, …) or ORKAS_API_KEY; `%orkas doctor` checks the setup "
+            "(docs/models.md).")
 
 
 def run_subcommand(rt: Any, word: str, args: str) -> bool:
@@ -81,11 +83,19 @@ def _sessions(rt: Any, parts: list[str]) -> bool:
     action = parts[0] if parts else "list"
     if action == "list" and len(parts) <= 1:
         current = rt.current_session or rt.default_session()
-        for info in client.list_sessions():
+        sessions = client.list_sessions()
+        for info in sessions:
             mark = "*" if info.id == current else " "
-            print(f"{mark} {info.id:28} {info.message_count:5} msgs  {info.title}")
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated_at))
+            where = Path(info.notebook).name if info.notebook else "-"
+            title = info.title or "(untitled)"
+            print(f"{mark} {info.id:28} {when}  {info.message_count:4} msgs  {where:24} "
+                  f"{title[:60]}")
+        if not sessions:
+            print("no sessions yet")
     elif action == "new" and len(parts) == 1:
-        print(f"new session: {rt.agent(new=True).session_id}")
+        # A new id only: the agent (and the model it needs) is made by the first turn.
+        print(f"new session: {rt.session_for(new=True)}")
     elif action == "use" and len(parts) == 2:
         rt.current_session = parts[1]
         print(f"using session {parts[1]}")
@@ -94,24 +104,59 @@ def _sessions(rt: Any, parts: list[str]) -> bool:
         print(f"renamed {parts[1]}")
     elif action == "delete" and len(parts) == 2:
         print("deleted" if client.delete_session(parts[1]) else "no such session")
-        rt.agents.pop(parts[1], None)
+    elif action == "prune" and len(parts) <= 2:
+        _prune(rt, client, parts[1] if len(parts) == 2 else None)
     else:
         return False
     return True
 
 
+def _prune(rt: Any, client: Any, days: str | None) -> None:
+    """Delete empty sessions, and with DAYS those not used for that many days (never the
+    current one)."""
+    try:
+        age = float(days) * 86_400 if days is not None else None
+    except ValueError:
+        print(f"sessions prune: DAYS must be a number, got {days!r}")
+        return
+    current = rt.current_session or rt.default_session()
+    now = time.time()
+    removed = [info.id for info in client.list_sessions() if info.id != current and (
+        info.message_count == 0 or (age is not None and now - info.updated_at > age))]
+    for sid in removed:
+        client.delete_session(sid)
+    which = "empty" if age is None else f"empty or unused for {days} days"
+    print(f"removed {len(removed)} {which} session{'s' * (len(removed) != 1)}")
+
+
 def _cost(rt: Any, parts: list[str]) -> bool:
     if parts:
         return False
+    from ..host.observers import REPLAYED_SUFFIX as REPLAYED
+
     client = rt.store().sync
     session = rt.current_session or rt.default_session()
     for label, sid in (("this session", session), ("all sessions", None)):
         rows = client.usage(sid)
-        tokens_in = sum(r.input_tokens for r in rows)
-        tokens_out = sum(r.output_tokens for r in rows)
-        cost = sum(r.cost_usd for r in rows)
-        print(f"{label:13} {tokens_in:,} in / {tokens_out:,} out tokens, ${cost:.4f}")
+        spent = [r for r in rows if not r.model.endswith(REPLAYED)]
+        replayed = [r for r in rows if r.model.endswith(REPLAYED)]
+        print(f"{label:13} {_usage_text(spent) if spent else 'no model calls'}")
+        if replayed:
+            print(f"{'':13} replayed from recordings (no spend): "
+                  f"{sum(r.input_tokens for r in replayed):,} in / "
+                  f"{sum(r.output_tokens for r in replayed):,} out tokens")
     return True
+
+
+def _usage_text(rows: list[Any]) -> str:
+    tokens_in = sum(r.input_tokens for r in rows)
+    tokens_out = sum(r.output_tokens for r in rows)
+    cost = sum(r.cost_usd for r in rows)
+    unpriced = sorted(r.model for r in rows if not r.cost_usd)
+    money = f", ${cost:.4f}" if cost else ""
+    if unpriced:
+        money += f" (no price known for {', '.join(unpriced)})"
+    return f"{tokens_in:,} in / {tokens_out:,} out tokens{money}"
 
 
 def _memory(rt: Any, parts: list[str]) -> bool:
@@ -241,6 +286,9 @@ def _export(rt: Any, parts: list[str]) -> bool:
     from .export import export_session
 
     messages = rt.submit(rt.store().load(session)).result(timeout=60)
+    if not messages:
+        print(f"nothing to export: session {session} has no messages yet")
+        return True
     export_session(messages, session, path)
     print(f"exported {len(messages)} messages to {path}")
     return True

@@ -14,7 +14,7 @@ from IPython.core.magic import Magics, line_cell_magic, magics_class
 from .commands import HELP, NO_MODEL
 
 SUBCOMMANDS = {"help", "config", "model", "sessions", "cost", "stop", "chat", "memory",
-               "record", "replay", "export", "kb"}
+               "record", "replay", "export", "kb", "doctor"}
 _END = object()
 
 
@@ -37,7 +37,8 @@ class OrkasMagics(Magics):
             try:
                 opts, rest = _cell_parser().parse_known_args(shlex.split(line))
             except (argparse.ArgumentError, ValueError) as exc:
-                print(f"%%orkas: {exc}\n\n{HELP}")
+                print(f"%%orkas: {exc} — options: --model M, --session S, --new "
+                      "(`%orkas help` for more)")
                 return
             prompt = cell if not rest else " ".join(rest) + "\n" + cell
             self._turn(prompt, model=opts.model, session=opts.session, new=opts.new)
@@ -48,8 +49,20 @@ class OrkasMagics(Magics):
             from .commands import run_subcommand
             from .runtime import get_runtime
 
-            if run_subcommand(get_runtime(self.shell), word, stripped[len(word):].strip()):
+            try:
+                if run_subcommand(get_runtime(self.shell), word, stripped[len(word):].strip()):
+                    return
+            except Exception as exc:  # a sub-command reports, it never stops Run All
+                from .views import describe_error
+
+                print(f"%orkas {word}: {describe_error(exc)}")
                 return
+        elif stripped == word and (guess := near_subcommand(word)) is not None:
+            # A one-word prompt that looks like a mistyped sub-command costs tokens for
+            # nothing; ask instead.
+            print(f"Did you mean `%orkas {guess}`? Nothing was sent to the model (to ask "
+                  f"the agent, write a longer prompt). `%orkas help` lists the sub-commands.")
+            return
         self._turn(stripped)
 
     # -- turns ------------------------------------------------------------------------------
@@ -154,6 +167,7 @@ class OrkasMagics(Magics):
     def _finish(self, renderer: Any, final: Any, interrupted: bool,
                 notes: list[str]) -> None:
         from ..engine.events import Done, Error
+        from .views import describe_error
 
         if isinstance(final, Done):
             renderer.finish(final.result, notes=notes)
@@ -161,10 +175,33 @@ class OrkasMagics(Magics):
             message = "stopped." if final.kind == "cancelled" else final.message
             renderer.finish(final.result, error=message, notes=notes)
         elif isinstance(final, Exception):
-            renderer.finish(None, error=f"{type(final).__name__}: {final}", notes=notes)
+            renderer.finish(None, error=describe_error(final), notes=notes)
         else:
             renderer.finish(None, error="stopped." if interrupted else "the turn ended early.",
                             notes=notes)
+
+
+def near_subcommand(word: str) -> str | None:
+    """The sub-command `word` is probably a typo of (one edit, or two for long words; a swap
+    of neighbours is one), else None."""
+    word = word.lower()
+    if len(word) < 3 or word in SUBCOMMANDS:
+        return None
+    limit = 1 if len(word) <= 6 else 2
+    best = min(SUBCOMMANDS, key=lambda name: _distance(word, name))
+    return best if _distance(word, best) <= limit else None
+
+
+def _distance(a: str, b: str) -> int:
+    """Edit distance counting a swap of neighbours as one edit (short words only)."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1,
+                          d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
 
 
 def current_cell(shell: Any, prompt: str) -> dict[str, Any]:

@@ -16,7 +16,10 @@ import time
 from typing import Any
 
 from ..engine.events import Event, TurnResult, Usage
-from ..engine.messages import ImagePart, TextPart, ToolCallPart, ToolResultPart
+from ..engine.messages import ImagePart, ToolCallPart, ToolResultPart
+from .views import event_view, result_text
+
+__all__ = ["CellRenderer", "result_text", "tool_card", "usage_line"]
 
 FLUSH_INTERVAL = 0.04  # 25 stream messages a second at most
 MAX_CARD_TEXT = 1_500
@@ -25,12 +28,6 @@ MAX_CARD_TEXT = 1_500
 def _short(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def result_text(result: ToolResultPart) -> str:
-    """The text of a tool result (images noted)."""
-    return "\n".join(p.text if isinstance(p, TextPart) else f"[{p.media_type}]"
-                     for p in result.content)
 
 
 def tool_card(call: ToolCallPart, result: ToolResultPart | None) -> str:
@@ -73,6 +70,7 @@ class CellRenderer:
         self._cards: dict[str, tuple[ToolCallPart, ToolResultPart | None]] = {}
         self._segments: list[tuple[str, str]] = []  # ("text", markdown) | ("card", call id)
         self._current_text: list[str] = []
+        self._notices: list[str] = []
         self.streamed_anything = False
 
     def _write(self, text: str) -> None:
@@ -102,25 +100,36 @@ class CellRenderer:
         if event.type == "text_delta":
             self._current_text.append(event.text)
             self._write(event.text)
-        elif event.type == "retry":
-            self._current_text = []
-            self._write(f"\n↻ retrying in {event.delay:.1f}s ({_short(event.reason, 80)})\n")
-        elif event.type == "tool_start":
+            self.flush()
+            return
+        if event.type == "tool_start":
             self._close_text()
             self._cards[event.call.id] = (event.call, None)
             self._segments.append(("card", event.call.id))
-            self._write(f"\n▸ {event.call.name} {_short(event.call.arguments, 80)}\n")
         elif event.type == "tool_end":
             self._cards[event.call.id] = (event.call, event.result)
-            mark = "✗" if event.result.is_error else "✓"
-            self._write(f"  {mark} {_short(result_text(event.result), 100)}\n")
-        elif event.type in ("warning", "compaction"):
-            note = (event.message if event.type == "warning" else
-                    f"context compacted: {event.tokens_before:,} → {event.tokens_after:,} tokens")
-            self._write(f"\n⚠ {note}\n")
         elif event.type == "assistant_message":
             self._close_text()
+        elif event.type == "retry":
+            self._current_text = []  # the text streamed since the last request is void
+        view = event_view(event)
+        if view is not None:
+            self._stream_view(view)
         self.flush()
+
+    def _stream_view(self, view: dict[str, Any]) -> None:
+        who = f"{view['agent']}: " if view.get("agent") else ""
+        if view["type"] == "tool_start":
+            self._write(f"\n▸ {who}{view['name']} {_short(view['arguments'], 80)}\n")
+        elif view["type"] == "tool_end":
+            mark = "✗" if view["is_error"] else "✓"
+            self._write(f"  {mark} {_short(view['summary'], 100)}\n")
+        elif view["type"] == "notice":
+            mark = "↻" if view["kind"] == "retry" else "⚠"
+            self._write(f"\n{mark} {who}{_short(view['text'], 300)}\n")
+            if view["kind"] != "retry":
+                # Why a turn stopped (loop guard, cut-off, compaction) stays in the final view.
+                self._notices.append(f"{who}{view['text']}")
 
     def finish(self, result: TurnResult | None, error: str | None = None,
                notes: list[str] | None = None) -> None:
@@ -146,6 +155,8 @@ class CellRenderer:
             self._display(HTML("".join(parts)))
         if answer:
             self._display(Markdown(answer))
+        for notice in self._notices:
+            self._display(Markdown(f"⚠ {notice}"))
         for note in notes or []:
             self._display(Markdown(note))
         if error:

@@ -5,6 +5,8 @@ reason it stopped)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +17,8 @@ from .approvals import TurnApprovals
 
 if TYPE_CHECKING:
     from .runtime import KernelRuntime
+
+log = logging.getLogger(__name__)
 
 
 class SurfaceTurn:
@@ -39,14 +43,44 @@ class SurfaceTurn:
         """The turn's events, as the host streams them (runs on the agent thread)."""
         self.rt.replay.begin_turn(self.cell)
         self._counts = self.rt.replay.counts()
+        await self._name_session()
         async for event in self.rt.host.run_turn(self.profile, self.session_id, self.text,
                                                  approve=self.approvals, cancel=self.cancel,
                                                  model=self.model):
             self.final = event
             yield event
 
+    async def _name_session(self) -> None:
+        """A session is listed by its first prompt and its notebook."""
+        client = getattr(self.rt.store(), "sync", None)
+        if client is None:
+            return
+        title = " ".join(self.text.split())[:80]
+        notebook = self.rt.notebook_file()
+        try:
+            await asyncio.to_thread(client.ensure_session, self.session_id, title,
+                                    str(notebook) if notebook else "")
+        except Exception:  # naming is a courtesy; the turn goes on
+            log.warning("could not name session %s", self.session_id, exc_info=True)
+
     def notes(self) -> list[str]:
         """What the turn shows besides its answer: approvals asked, stale recordings (auto
         mode), and a label when the model's answers were replayed or recorded."""
         replay_notes: list[str] = self.rt.replay.summary(self._counts)
-        return self.approvals.notes() + replay_notes
+        return self.approvals.notes() + replay_notes + self._replay_hint()
+
+    def _replay_hint(self) -> list[str]:
+        """A question the recording does not hold, asked of the recording's own model, that
+        failed: say where that model came from and how to set a real one."""
+        recording = self.rt.replay.active()
+        final = self.final
+        if (recording is None or final is None or final.type != "error"
+                or getattr(final, "kind", "") == "cancelled"
+                or not recording.model or recording.model != self.rt.settings.model):
+            return []
+        scripted = " — a scripted example model, not one you can call" if (
+            "scripted" in recording.model) else ""
+        return [f"ℹ This notebook's answers were recorded with `{recording.model}`{scripted}. "
+                "A question the recording does not hold needs a model you can call: "
+                "`%orkas model provider/model` with its key (see docs/models.md), then run the "
+                "cell again; `%orkas doctor` checks the setup."]

@@ -175,6 +175,15 @@ def _ensure_session(con: duckdb.DuckDBPyConnection, session_id: str, title: str 
         con.execute("INSERT INTO sessions (id, title, notebook, created_at, updated_at, "
                     "generation) VALUES (?, ?, ?, ?, ?, ?)",
                     [session_id, title, notebook, now, now, _new_generation()])
+        return
+    # A session made before it had a title or a notebook (e.g. by its first append) gets
+    # them; a title the user set is kept.
+    if title:
+        con.execute("UPDATE sessions SET title = ? WHERE id = ? AND coalesce(title, '') = ''",
+                    [title, session_id])
+    if notebook:
+        con.execute("UPDATE sessions SET notebook = ? WHERE id = ? AND "
+                    "coalesce(notebook, '') = ''", [notebook, session_id])
 
 
 # Joins a batch into one VARCHAR parameter per column: binding a Python list costs a

@@ -1,0 +1,87 @@
+"""What a new user meets in a real kernel: typos, option errors, no model, sessions with
+titles, prune, export of nothing, and a stopped turn that says why in its final view."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orkas_jupyter.testing import reply, tool_call
+
+pytestmark = pytest.mark.slow
+
+
+def _text(r) -> str:
+    return r.stdout + "\n".join(r.data("text/markdown"))
+
+
+def test_a_mistyped_subcommand_asks_and_costs_nothing(kernel, fake_model):
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas sesions")
+    assert r.error is None, r.error
+    assert "Did you mean `%orkas sessions`?" in r.stdout
+    r = kernel.run("%orkas memroy")
+    assert "Did you mean `%orkas memory`?" in r.stdout
+    assert fake_model.chat_requests == []
+
+
+def test_cell_option_errors_are_one_line(kernel, fake_model):
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%%orkas --model\nexplain the data")
+    assert r.error is None, r.error
+    lines = [x for x in r.stdout.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("%%orkas:") and "--model" in lines[0]
+    assert fake_model.chat_requests == []
+
+
+def test_without_a_model_nothing_prints_a_traceback_and_run_all_goes_on(kernel, fake_model):
+    kernel.run("%load_ext orkas_jupyter\nimport os; os.environ.pop('ORKAS_MODEL')")
+    kernel.run("from orkas_jupyter.jupyter.runtime import reset_runtime; reset_runtime()")
+    r = kernel.run("%orkas sessions new")
+    assert r.error is None, r.error
+    assert r.stdout.startswith("new session: session_")
+    assert "Traceback" not in r.stdout
+    r = kernel.run("%orkas hello there")
+    assert r.error is None
+    assert r.stdout.count("No model is configured") == 1
+    assert "%orkas model provider/model" in r.stdout and "%orkas config" not in r.stdout
+    assert fake_model.chat_requests == []
+
+
+def test_sessions_are_listed_by_title_and_notebook_and_pruned(kernel, fake_model, tmp_path):
+    fake_model.script([reply("First answer."), reply("Second answer.")])
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run("%orkas what drives the rentals?")
+    r = kernel.run("%orkas sessions")
+    line = next(x for x in r.stdout.splitlines() if x.startswith("*"))
+    assert "what drives the rentals?" in line and "analysis.ipynb" in line and "2 msgs" in line
+    first = line.split()[1]
+    # A new session with nothing in it: export refuses, and writes no file.
+    kernel.run("%orkas sessions new")
+    r = kernel.run("%orkas export")
+    assert "nothing to export" in r.stdout
+    assert not list(Path(tmp_path).glob("orkas-*.ipynb"))
+    kernel.run("%%orkas\nand the outliers?")
+    listed = kernel.run("%orkas sessions").stdout
+    assert first in listed and "and the outliers?" in listed
+    # Prune what was not used for 0 days: every session but the current one.
+    r = kernel.run("%orkas sessions prune 0")
+    assert "removed 1 " in r.stdout
+    listed = kernel.run("%orkas sessions").stdout
+    assert first not in listed and "and the outliers?" in listed
+    r = kernel.run("%orkas sessions prune soon")
+    assert "DAYS must be a number" in r.stdout
+
+
+def test_a_loop_guard_stop_keeps_its_reason_in_the_final_view(kernel, fake_model):
+    same = tool_call("list_variables", {})
+    fake_model.script([same] * 5 + [reply("unreachable")])
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas loop please")
+    assert r.error is None, r.error
+    final = "\n".join(r.data("text/markdown"))
+    assert "repeated 5 times in a row" in final
+    tool_texts = json.dumps(fake_model.chat_requests[3].messages[-1])
+    assert "\\n\\n" in tool_texts  # the loop warning is set apart from the tool's own output

@@ -199,7 +199,8 @@ def _unreachable(exc: BaseException, where: str) -> ProviderError | None:
 
 
 def classify_provider_error(exc: BaseException, *, model: str, endpoint: str | None = None,
-                            secrets: tuple[str, ...] = ()) -> ProviderError:
+                            secrets: tuple[str, ...] = (),
+                            timeout: float | None = None) -> ProviderError:
     """The engine-level error for a litellm/openai/httpx exception raised while calling `model`
     at `endpoint` (the URL tried, named in the message)."""
     if isinstance(exc, ProviderError):
@@ -239,8 +240,9 @@ def classify_provider_error(exc: BaseException, *, model: str, endpoint: str | N
         return ContentPolicyError(f"{at}: refused by the provider's content policy ({http}"
                                   f"{text})", status=status)
     if "Timeout" in names or "TimeoutException" in names or name.endswith("TimeoutError"):
-        return ProviderConnectionError(f"{at}: no answer within the request timeout "
-                                       f"(ORKAS_REQUEST_TIMEOUT): {text}")
+        limit = f"{timeout:g} s, " if timeout is not None else ""
+        return ProviderConnectionError(f"{at}: no answer within the request timeout ({limit}"
+                                       f"ORKAS_REQUEST_TIMEOUT): {text}")
     if ("APIConnectionError" in names or "ConnectError" in names or "RemoteProtocolError" in names
             or "connection error" in text.lower() or "server disconnected" in text.lower()):
         # litellm reports these as HTTP 500, but no HTTP answer came: no status.

@@ -225,7 +225,8 @@ class LiteLLMProvider:
 
     def _error(self, exc: Exception, model: str, endpoint: str, key: str | None,
                secrets: tuple[str, ...]) -> Exception:
-        error = classify_provider_error(exc, model=model, endpoint=endpoint, secrets=secrets)
+        error = classify_provider_error(exc, model=model, endpoint=endpoint, secrets=secrets,
+                                        timeout=self.timeout)
         if key == NO_KEY_PLACEHOLDER and isinstance(error, AccountError) and \
                 error.status in (401, 403):
             return MissingKeyError(f"{missing_key_message(model, self.key_source, endpoint)} "

@@ -171,7 +171,7 @@ async def test_a_turn_against_a_refused_port_fails_after_one_short_retry() -> No
      "HTTP 500: upstream model crashed"),
     (fault(404, message="The model `gpt-9` does not exist"), Exception,
      "HTTP 404: The model `gpt-9` does not exist"),
-    (slow(3), ProviderConnectionError, "no answer within the request timeout"),
+    (slow(3), ProviderConnectionError, "no answer within the request timeout (0.5 s, "),
 ])
 async def test_errors_name_the_model_the_url_and_the_cause(
         monkeypatch: pytest.MonkeyPatch, step: Step, error: type[Exception], says: str) -> None:

@@ -20,6 +20,7 @@ from orkas_jupyter.providers import (
     ProviderServerError,
     ProviderUnreachableError,
     RotatingProvider,
+    endpoint_of,
     make_provider,
 )
 from orkas_jupyter.providers._litellm import load_litellm
@@ -184,3 +185,37 @@ async def test_errors_name_the_model_the_url_and_the_cause(
     message = str(caught.value)
     assert message.startswith(f"openai/gpt-4o at {base}: ") and says in message
     assert "sk-named" not in message
+
+
+@pytest.mark.parametrize(("model", "variables"), [
+    ("anthropic/claude-sonnet-4-5", ["ANTHROPIC_API_KEY"]),
+    ("gemini/gemini-2.0-flash", ["GEMINI_API_KEY", "GOOGLE_API_KEY"]),
+    ("openrouter/meta-llama/llama-3.1-8b-instruct", ["OPENROUTER_API_KEY"]),
+])
+async def test_each_provider_names_its_own_key_variable(
+        monkeypatch: pytest.MonkeyPatch, model: str, variables: list[str]) -> None:
+    for variable in variables:
+        monkeypatch.delenv(variable, raising=False)
+    provider = make_provider(load_settings({}, model=model), clock=FakeClock())
+    with pytest.raises(MissingKeyError) as caught:
+        await collect(provider, user_request())
+    message = str(caught.value)
+    assert message.startswith(f"{model}: no API key")
+    assert all(v in message for v in variables) and f"%env {variables[0]}=" in message
+
+
+async def test_a_local_server_that_is_not_running_is_named_by_its_url(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    base = f"http://127.0.0.1:{closed_port()}/v1"
+    provider = make_provider(load_settings({}, model="openai/llama3.1", api_base=base),
+                             clock=FakeClock())
+    with pytest.raises(ProviderUnreachableError) as caught:
+        await collect(provider, user_request())
+    assert str(caught.value).startswith(f"openai/llama3.1 at {base}: connection refused")
+    # Ollama's own route, with no base URL, is named by litellm's default for it (not
+    # called here: a developer's machine may run Ollama).
+    monkeypatch.delenv("OLLAMA_API_BASE", raising=False)
+    assert endpoint_of("ollama_chat/llama3.1", None) == "http://localhost:11434"
+    monkeypatch.setenv("OLLAMA_API_BASE", "http://gpu-box:11434")
+    assert endpoint_of("ollama_chat/llama3.1", None) == "http://gpu-box:11434"
+    assert endpoint_of("openai/gpt-4o", None) == "https://api.openai.com/v1"

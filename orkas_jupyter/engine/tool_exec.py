@@ -93,9 +93,14 @@ async def run_one(call: ToolCallPart, tool: Tool[Any] | None, registry: ToolRegi
         verdict = await policy.before_call(call, tool, args, call_ctx)
         if verdict is not None:
             return _to_result(call, verdict)
+        deadline = asyncio.timeout(limit)
         try:
-            output = await asyncio.wait_for(tool.execute(args, call_ctx), limit)
+            # `timeout()` (not `wait_for`) runs the tool in this task: no task per call.
+            async with deadline:
+                output = await tool.execute(args, call_ctx)
         except TimeoutError:
+            if not deadline.expired():  # the tool's own timeout: an ordinary failure
+                raise
             return error_result(call, f"{call.name} did not finish within {limit:g} s and was "
                                 "abandoned; its effects, if any, may be partial. Try a smaller "
                                 "step, or a background job for long work.")

@@ -60,6 +60,8 @@ class BashInput(BaseModel):
 
 class Bash(Tool[BashInput]):
     name = "bash"
+    # The command's own `timeout` (at most MAX_TIMEOUT_S) governs; the loop's limit is a net.
+    timeout_s = MAX_TIMEOUT_S + 30
     description = (
         "Run a bash command in the workspace, non-interactively (stdin is closed). Returns the "
         "exit code and the combined stdout+stderr, at most 30,000 characters (start and end "

@@ -269,6 +269,8 @@ class RunCellArgs(BaseModel):
 
 class RunCell(Tool[RunCellArgs]):
     name = "run_cell"
+    # A cell may train a model for a long time; the user interrupts it, not the loop.
+    timeout_s = 6 * 3600.0
     description = ("Execute a code cell in the user's kernel (variables it defines stay in "
                    "the user's namespace) and return its stdout, stderr, the error with its "
                    "traceback, rich outputs, and plots as images. Outputs are also stored in "

@@ -100,6 +100,9 @@ def unwrap_arguments(arguments: str) -> str | None:
 @dataclass
 class _Draft:
     id: str
+    # What the provider sent as the id (None: nothing), and `ToolCallPart.provider_id`: the
+    # same when `id` had to differ from it, else None.
+    wire_id: str | None
     provider_id: str | None
     name: str
     arguments: list[str] = field(default_factory=list)
@@ -197,7 +200,7 @@ class Assembly:
         complete = not so_far.strip() or _complete_json(so_far)
         if not draft.name or not complete:
             return False
-        if sent_id and draft.provider_id and sent_id != draft.provider_id:
+        if sent_id and draft.wire_id and sent_id != draft.wire_id:
             return True
         return bool(name) and bool(so_far.strip())
 
@@ -207,14 +210,14 @@ class Assembly:
             new = fresh_call_id()
             self.fixes.append(f"tool call {position} ({name or 'no name'}) came without an id; "
                               f"it was given {new!r}")
-            draft = _Draft(id=new, provider_id=None, name=name)
-        elif any(d.id == sent_id or d.provider_id == sent_id for d in self.drafts):
+            draft = _Draft(id=new, wire_id=None, provider_id=None, name=name)
+        elif any(d.id == sent_id or d.wire_id == sent_id for d in self.drafts):
             new = fresh_call_id(sent_id)
             self.fixes.append(f"tool call id {sent_id!r} was used twice in one response; call "
                               f"{position} ({name or 'no name'}) was given {new!r}")
-            draft = _Draft(id=new, provider_id=sent_id, name=name)
+            draft = _Draft(id=new, wire_id=sent_id, provider_id=sent_id, name=name)
         else:
-            draft = _Draft(id=sent_id, provider_id=None, name=name)
+            draft = _Draft(id=sent_id, wire_id=sent_id, provider_id=None, name=name)
         self.drafts.append(draft)
         return draft
 

@@ -90,6 +90,14 @@ def same_index(name: str = "add") -> Raw:
                       call_delta(0, name=name, arguments={"a": 3, "b": 4})])
 
 
+def id_before_name(name: str = "add") -> Raw:
+    """Two calls under `index` 0 whose ids come one delta before their names and arguments."""
+    return _response([call_delta(0, id="call_p"), call_delta(0, name=name, arguments={"a": 1,
+                                                                                      "b": 2}),
+                      call_delta(0, id="call_q"), call_delta(0, name=name, arguments={"a": 3,
+                                                                                      "b": 4})])
+
+
 def arguments(raw: str, name: str = "add") -> Raw:
     """One call whose argument text is sent verbatim (invalid, truncated, a JSON string…)."""
     return _response([call_delta(0, id="call_args", name=name, arguments=raw)])

@@ -166,12 +166,17 @@ async def test_odd_tool_names(name: str, runs: bool, wire: str) -> None:
     assert assistant_calls(sent[1])[0]["function"]["name"] == wire
 
 
-@pytest.mark.parametrize("step", [quirks.no_index(), quirks.same_index()])
-async def test_calls_sharing_a_stream_index_stay_separate(step: Raw) -> None:
+@pytest.mark.parametrize(("step", "ids"), [
+    (quirks.no_index(), ["call_a", "call_b"]), (quirks.same_index(), None),
+    (quirks.id_before_name(), ["call_p", "call_q"])])
+async def test_calls_sharing_a_stream_index_stay_separate(step: Raw,
+                                                          ids: list[str] | None) -> None:
     result, history, sent = await turn([step, reply("3 and 7")])
     assert (result.tool_calls, result.tool_errors) == (2, 0)
     assert results_of(sent[1]) == ["3", "7"]
     assert len({c.id for c in stored_calls(history)}) == 2
+    if ids is not None:  # the provider's ids are kept
+        assert [c.id for c in stored_calls(history)] == ids
 
 
 async def test_text_after_tool_calls_is_kept_with_them() -> None:

@@ -23,11 +23,10 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import ValidationError
 
-from .engine import StoreEngine
 from .errors import StoreArgumentError, StoreError, StoreUnavailableError, error_from_wire
 from .private_dir import UnsafePathError, connect_private_socket
 from .redact import embedding_credentials, scrubbed_environ
@@ -42,6 +41,10 @@ from .rpc import (
     server_workspace,
     socket_path_for,
 )
+
+if TYPE_CHECKING:
+    from ..config import Settings
+    from .engine import StoreEngine
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +71,10 @@ class DirectTransport:
     """The engine in this process: for tests, scripts and single-process use."""
 
     def __init__(self, db_path: Path) -> None:
-        self.engine = StoreEngine(db_path)
+        # Imported here: a kernel talking to the server never loads DuckDB (~35 MB).
+        from .engine import StoreEngine
+
+        self.engine: StoreEngine = StoreEngine(db_path)
 
     def call(self, op: str, args: dict[str, Any], request_id: str) -> Any:
         """Run the operation in this thread."""
@@ -109,7 +115,7 @@ class SocketTransport:
         with self._lock:
             for attempt in itertools.count():
                 try:
-                    sock = self._sock or self._connect(deadline)
+                    sock = self._sock = self._sock or self._connect(deadline)
                     request.attempt = attempt
                     sock.sendall(encode_frame(request))
                     resp = RpcResponse.model_validate_json(recv_frame(sock))
@@ -140,7 +146,14 @@ class SocketTransport:
                 self._sock.close()
             self._sock = None
 
-    def _try_connect(self) -> socket.socket | None:
+    def open_connection(self) -> socket.socket:
+        """A new connection of its own to the server (started when none runs), for a
+        long exchange such as a model stream that must not hold up the store calls."""
+        deadline = time.monotonic() + self.retry_seconds
+        with self._lock:
+            return self._connect(deadline)
+
+    def _find(self) -> socket.socket | None:
         # Our own socket path first; then the one the running server wrote in the lock file
         # (a kernel with another TMPDIR or XDG_RUNTIME_DIR computes a different path). Either
         # must be ours, in a private folder, served by our user: never a squatter's.
@@ -158,7 +171,6 @@ class SocketTransport:
                 continue
             except OSError:
                 continue
-            self._sock = sock
             return sock
         return None
 
@@ -173,7 +185,7 @@ class SocketTransport:
         """Connect, starting a server when none is running. While another server holds the
         file's lock (starting up, or closing after an idle period) wait for it rather than
         start copies that would only exit again."""
-        sock = self._try_connect()
+        sock = self._find()
         if sock is not None:
             return sock
         proc: subprocess.Popen[bytes] | None = None
@@ -181,7 +193,7 @@ class SocketTransport:
         while time.monotonic() < deadline:
             if proc is None and not lock_is_held(lock_path_for(self.db_path)):
                 proc, err = self._spawn()
-            sock = self._try_connect()
+            sock = self._find()
             if sock is not None:
                 return sock
             code = None if proc is None else proc.poll()
@@ -202,9 +214,15 @@ class SocketTransport:
         self._spawned = [p for p in self._spawned if p.returncode is None]
         err = tempfile.TemporaryFile()  # noqa: SIM115 (read after the child exits)
         # Credentials stay with the kernel, except the one key the knowledge base's
-        # embedding calls need (when a remote embedding model is configured).
+        # embedding calls need (when a remote embedding model is configured); model calls
+        # carry their key with each request.
+        settings = self._settings()
         env = scrubbed_environ()
-        env.update(embedding_credentials(self._embedding_model()))
+        env.update(embedding_credentials(
+            os.environ.get("ORKAS_EMBEDDING_MODEL") if settings is False
+            else settings.embedding_model if settings else None))
+        # A workspace with a model: litellm is imported while the kernel gets ready.
+        warm = ["--warm-models"] if settings and settings.model else []
         # Importable from anywhere (a source checkout too), and not pinned to the kernel's
         # working directory, which the user may delete or unmount.
         env["PYTHONPATH"] = os.pathsep.join(
@@ -212,24 +230,26 @@ class SocketTransport:
         prepare_store_folder(self.db_path)
         proc = subprocess.Popen(
             [sys.executable, "-m", "orkas_jupyter.store.server", str(self.db_path),
-             "--idle", str(self.idle_seconds)],
+             "--idle", str(self.idle_seconds), *warm],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
             start_new_session=True,  # outlives the kernel and its interrupts
             cwd=self.db_path.parent, env=env)
         self._spawned.append(proc)
         return proc, err
 
-    def _embedding_model(self) -> str | None:
-        """The embedding model the server will use: the workspace's settings, read the way
-        the server reads them (env, then orkas.toml / pyproject.toml)."""
+    def _settings(self) -> Settings | Literal[False] | None:
+        """The workspace's settings, read the way the server reads them (env, then
+        orkas.toml / pyproject.toml): which embedding model it uses, whether models are
+        configured at all. False without a workspace, None when they cannot be read (the
+        server will say why)."""
         from ..config import load_settings
 
         try:
             workspace = server_workspace(self.db_path)
         except StoreArgumentError:  # the server will refuse to open its knowledge base
-            return os.environ.get("ORKAS_EMBEDDING_MODEL")
+            return False
         try:
-            return load_settings(workspace=workspace).embedding_model
+            return load_settings(workspace=workspace)
         except (OSError, ValueError):  # a broken settings file: the server will say so
             return None
 

@@ -36,13 +36,17 @@ class RpcRequest(BaseModel):
 
 
 class RpcResponse(BaseModel):
-    """The answer to request `id`."""
+    """The answer to request `id`. A streamed answer (`model.stream`) is several frames:
+    `more=True` ones carry results, the last one (`more=False`) ends it or holds the error;
+    `detail` carries an error's attributes (status, retry delay)."""
 
     id: int
     ok: bool
     result: Any = None
     error_type: str = ""
     error: str = ""
+    more: bool = False
+    detail: dict[str, Any] | None = None
 
 
 def encode_frame(model: BaseModel) -> bytes:

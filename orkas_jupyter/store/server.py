@@ -6,7 +6,8 @@ DuckDB lets one process open a file; this process is that one. Clients start it 
 and exits after an idle period with no clients, or within a second or two once its workspace,
 its folder, its file or its socket is gone. A client that finds it gone starts another.
 Everything it creates is private to the user (umask 077; the socket 0600 in a 0700 folder),
-and it serves only clients running as its own user.
+and it serves only clients running as its own user. It also calls models for the kernels
+(`model_ops.py`): litellm is imported here once instead of in every kernel.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
+from ..providers.remote import STREAM_OP
 from .engine import StoreEngine
 from .errors import StoreArgumentError, StoreError, StoreUnavailableError
+from .model_ops import ModelHost
 from .private_dir import bind_private_socket, peer_uid
 from .rpc import (
     RpcRequest,
@@ -75,7 +78,14 @@ class _Connection(socketserver.BaseRequestHandler):
                 except (ConnectionError, OSError):
                     return
                 self.server.touch()
-                response = self.server.answer(frame)
+                request = self.server.parse(frame)
+                if isinstance(request, RpcRequest) and request.op == STREAM_OP:
+                    # Several frames; the connection is over when the client left mid-way.
+                    if not self.server.models.serve_stream(request, self.request):
+                        return
+                    self.server.touch()
+                    continue
+                response = self.server.answer(request)
                 try:
                     self.request.sendall(encode_frame(response))
                 except OSError:
@@ -98,6 +108,7 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
         self.socket_path = socket_path
         super().__init__(str(socket_path), _Connection)
         self.engine = engine
+        self.models = ModelHost()
         self.idle_seconds = idle_seconds
         self.last_active = time.monotonic()
         self._clients: set[socket.socket] = set()
@@ -132,14 +143,23 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
         with self._lock:
             return 0.0 if self._clients else time.monotonic() - self.last_active
 
-    def answer(self, frame: bytes) -> RpcResponse:
-        """Run one request; every failure becomes an error response, never a dead thread."""
+    def parse(self, frame: bytes) -> RpcRequest | RpcResponse:
+        """The request in `frame`, or the error response to send for a malformed one."""
         try:
-            req = RpcRequest.model_validate_json(frame)
+            return RpcRequest.model_validate_json(frame)
         except ValidationError as exc:
+            # Field names only: a request's arguments may hold a key or a conversation.
+            fields = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors())
             return RpcResponse(id=-1, ok=False, error_type="StoreArgumentError",
-                               error=f"malformed request: {exc}")
+                               error=f"malformed request (fields: {fields or 'frame'})")
+
+    def answer(self, req: RpcRequest | RpcResponse) -> RpcResponse:
+        """Run one request; every failure becomes an error response, never a dead thread."""
+        if isinstance(req, RpcResponse):
+            return req
         try:
+            if self.models.serves(req.op):
+                return self.models.answer(req)
             result = self.engine.execute(req.op, req.args, req.request_id, req.attempt > 0)
             return RpcResponse(id=req.id, ok=True, result=result)
         except StoreError as exc:
@@ -179,6 +199,7 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
                 for sock in list(self._clients):
                     with contextlib.suppress(OSError):
                         sock.shutdown(socket.SHUT_RDWR)
+            self.models.close()
             self.engine.close()
 
 
@@ -224,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=600.0, help="exit after this idle time")
     parser.add_argument("--wait-lock", type=float, default=10.0,
                         help="seconds to wait for a closing server to let go of the file")
+    parser.add_argument("--warm-models", action="store_true",
+                        help="import litellm at start, for the kernels' model calls")
     ns = parser.parse_args(argv)
     # Everything this process creates (log, lock, database, WAL, spill files, socket) is for
     # the user's eyes only: sessions hold what the agent read, 0600 files included.
@@ -263,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
     handle.flush()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: server.stop_requested.set())
+    if ns.warm_models:
+        server.models.warm()
     server.run(_workspace_of(db_path))
     return 0
 

@@ -1,0 +1,288 @@
+"""PF14: the first answer in a fresh kernel, and what a kernel costs, against a local fake model.
+
+Measures, with real kernels (jupyter_client) and the fake model server over HTTP:
+
+* first_token_s: from sending `%orkas …` (right after `%load_ext`) to the first streamed
+  output holding the model's words, in a fresh kernel of a workspace whose store server is
+  already running (the usual case: another notebook of the workspace is open). The same in
+  a workspace with no server yet is printed as `cold_first_token_s`.
+* kernel_rss_added_mb: the kernel's VmRSS after that first turn minus before `%load_ext`.
+* cell_slowdown_pct: a CPU-bound pure-Python cell run right after `%load_ext`, against the
+  same cell in a kernel without Orkas.
+* stream_overhead_ms: per streamed request, the chosen path minus litellm in the same
+  process (warm both), median over repeated requests.
+
+`--host kernel` measures litellm inside the kernel (`ORKAS_MODEL_HOST=kernel`), `--host
+server` (default) the models served by the workspace's store server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import queue
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from jupyter_client.manager import KernelManager
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from orkas_jupyter.testing import FakeModelServer, reply  # noqa: E402
+
+ANSWER = "Bonjour, PF14 marker: the fake model answers in small streamed pieces. " * 4
+MARKER = "PF14 marker"
+CPU_CELL = """
+import time as _t
+_t0 = _t.perf_counter()
+_s = 0
+for _i in range({n}):
+    _s += _i * _i
+print("CPU_CELL_S", _t.perf_counter() - _t0)
+"""
+
+
+class Kernel:
+    """A fresh kernel with its own environment, and its pid for RSS readings."""
+
+    def __init__(self, env: dict[str, str], cwd: Path) -> None:
+        self.km = KernelManager(kernel_name="python3")
+        self.km.kernel_cmd = [sys.executable, "-m", "ipykernel_launcher", "-f",
+                              "{connection_file}"]
+        self.km.start_kernel(env=env, cwd=str(cwd), stderr=subprocess.DEVNULL)
+        self.kc = self.km.client()
+        self.kc.start_channels()
+        self.kc.wait_for_ready(timeout=60)
+        self.pid = int(self.km.provisioner.pid)  # type: ignore[union-attr]
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise RuntimeError("no VmRSS")
+
+    def run(self, code: str, marker: str | None = None, timeout: float = 120) -> tuple[
+            float | None, float, str]:
+        """Run `code`: (seconds to the first output holding `marker`, total seconds, text)."""
+        started = time.perf_counter()
+        msg_id = self.kc.execute(code)
+        first: float | None = None
+        text = ""
+        while True:
+            if time.perf_counter() - started > timeout:
+                raise TimeoutError(f"{code[:40]!r} did not finish; output: {text[-500:]!r}")
+            try:
+                msg = self.kc.get_iopub_msg(timeout=0.2)
+            except queue.Empty:
+                continue
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            kind, content = msg["msg_type"], msg["content"]
+            piece = ""
+            if kind == "stream":
+                piece = content["text"]
+            elif kind in ("display_data", "update_display_data", "execute_result"):
+                piece = json.dumps(content.get("data", {}))
+            elif kind == "error":
+                raise RuntimeError("\n".join(content["traceback"]))
+            elif kind == "status" and content["execution_state"] == "idle":
+                return first, time.perf_counter() - started, text
+            text += piece
+            if marker and first is None and marker in piece:
+                first = time.perf_counter() - started
+
+    def close(self) -> None:
+        self.kc.stop_channels()
+        self.km.shutdown_kernel(now=True)
+
+
+def kernel_env(workspace: Path, fake: FakeModelServer, host: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ORKAS_", "JPY_"))}
+    env.update({
+        "ORKAS_MODEL": "openai/gpt-4o", "ORKAS_API_BASE": fake.base_url,
+        "OPENAI_API_KEY": "sk-bench-not-a-real-key", "ORKAS_WORKSPACE": str(workspace),
+        "ORKAS_HOME": str(workspace / "home"), "ORKAS_NOTEBOOK": str(workspace / "b.ipynb"),
+        "ORKAS_MODEL_HOST": host, "ORKAS_STORE_IDLE": "20", "PYTHONPATH": str(REPO),
+    })
+    return env
+
+
+def _wired() -> tuple[bool, bool]:
+    """Whether the product already builds its provider with `make_kernel_provider` and
+    prewarms at `%load_ext` (until then this benchmark does both itself, in the same cells)."""
+    host = (REPO / "orkas_jupyter/host/host.py").read_text()
+    load = "".join((REPO / f).read_text() for f in ("orkas_jupyter/__init__.py",
+                                                    "orkas_jupyter/jupyter/magics.py"))
+    return "make_kernel_provider" in host, "prewarm" in load
+
+
+PROVIDER_SHIM = """
+import orkas_jupyter.providers.factory as _f
+from orkas_jupyter.store.model_client import make_kernel_provider as _mkp
+_orig = _f.make_provider
+def _patched(settings, recordings=None, **kw):
+    _f.make_provider = _orig  # the fallback inside calls the original
+    try:
+        return _mkp(settings, recordings)
+    finally:
+        _f.make_provider = _patched
+_f.make_provider = _patched
+"""
+PREWARM_SHIM = "\nfrom orkas_jupyter.store.model_client import prewarm as _pw; _pw()\n"
+
+
+def cells(host: str) -> tuple[str, str]:
+    """The `%load_ext` cell and the first-turn cell, with the shims the product lacks."""
+    provider_wired, prewarm_wired = _wired()
+    load = "get_ipython().run_line_magic('load_ext', 'orkas_jupyter')\n"
+    turn = "get_ipython().run_line_magic('orkas', 'say bonjour to the benchmark')\n"
+    if host == "server" and not prewarm_wired:
+        load += PREWARM_SHIM
+    if host == "server" and not provider_wired:
+        turn = PROVIDER_SHIM + turn
+    return load, turn
+
+
+def first_answer(env: dict[str, str], workspace: Path) -> dict[str, float]:
+    """One fresh kernel: load, ask, read the first words and the RSS."""
+    load, turn = cells(env["ORKAS_MODEL_HOST"])
+    kernel = Kernel(env, workspace)
+    try:
+        before = kernel.rss_mb()
+        kernel.run(load)
+        first, total, text = kernel.run(turn, MARKER)
+        if first is None:
+            raise RuntimeError(f"the answer never showed: {text[-800:]}")
+        probe = kernel.run("import sys; print('LITELLM', 'litellm' in sys.modules)")[2]
+        return {"first_s": first, "turn_s": total, "rss_before": before,
+                "rss_after": kernel.rss_mb(), "litellm": float("LITELLM True" in probe)}
+    finally:
+        kernel.close()
+
+
+def warm_server(env: dict[str, str], workspace: Path) -> None:
+    """Start the workspace's store server the way another notebook would (a first turn)."""
+    load, turn = cells(env["ORKAS_MODEL_HOST"])
+    kernel = Kernel(env, workspace)
+    try:
+        kernel.run(load)
+        kernel.run(turn, MARKER)
+    finally:
+        kernel.close()
+
+
+def cpu_cell(env: dict[str, str], workspace: Path, load: bool, n: int) -> float:
+    kernel = Kernel(env, workspace)
+    try:
+        if load:
+            kernel.run(cells(env["ORKAS_MODEL_HOST"])[0])
+        out = kernel.run(CPU_CELL.format(n=n))[2]
+        return float(out.split("CPU_CELL_S")[1].split()[0])
+    finally:
+        kernel.close()
+
+
+async def _time_streams(provider: Any, count: int) -> list[float]:
+    from orkas_jupyter.engine.messages import Message, TextPart
+    from orkas_jupyter.engine.provider import ModelRequest
+
+    request = ModelRequest(messages=[Message(role="user", parts=[TextPart(text="hi")])])
+    times = []
+    for i in range(count + 2):
+        t0 = time.perf_counter()
+        async for _ in provider.stream(request):
+            pass
+        if i >= 2:  # the first requests warm connections and caches
+            times.append(time.perf_counter() - t0)
+    return times
+
+
+def stream_overhead(fake: FakeModelServer, workspace: Path, count: int) -> tuple[float, float]:
+    """Median seconds per streamed request: litellm in this process, then the server path."""
+    from orkas_jupyter.providers.litellm_provider import LiteLLMProvider
+
+    local = LiteLLMProvider("openai/gpt-4o", api_key="sk-bench", api_base=fake.base_url)
+    local_times = asyncio.run(_time_streams(local, count))
+    from orkas_jupyter.config import load_settings
+    from orkas_jupyter.store.api import open_store
+    from orkas_jupyter.store.model_client import make_kernel_provider
+
+    env = {"ORKAS_MODEL": "openai/gpt-4o", "ORKAS_API_BASE": fake.base_url,
+           "ORKAS_API_KEY": "sk-bench", "ORKAS_WORKSPACE": str(workspace)}
+    old = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        settings = load_settings(workspace=workspace)
+        store = open_store(settings)
+        provider = make_kernel_provider(settings, store)
+        remote_times = asyncio.run(_time_streams(provider, count))
+        store.close()
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    return statistics.median(local_times), statistics.median(remote_times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--host", choices=["server", "kernel"], default="server")
+    parser.add_argument("--kernels", type=int, default=2, help="fresh kernels per figure")
+    parser.add_argument("--cpu-loop", type=int, default=12_000_000)
+    parser.add_argument("--streams", type=int, default=20)
+    args = parser.parse_args()
+    fake = FakeModelServer(default=reply(ANSWER)).start()
+    root = Path(tempfile.mkdtemp(prefix="pf14-"))
+    try:
+        cold = []
+        for i in range(args.kernels):
+            ws = root / f"cold{i}"
+            ws.mkdir()
+            cold.append(first_answer(kernel_env(ws, fake, args.host), ws))
+        ws = root / "warm"
+        ws.mkdir()
+        env = kernel_env(ws, fake, args.host)
+        warm_server(env, ws)
+        warm = [first_answer(env, ws) for _ in range(args.kernels)]
+        for label, runs in (("cold workspace", cold), ("warm server", warm)):
+            for r in runs:
+                print(f"{label:15s} first token {r['first_s']:.2f} s  turn {r['turn_s']:.2f} s  "
+                      f"RSS {r['rss_before']:.0f} -> {r['rss_after']:.0f} MB  "
+                      f"litellm in kernel: {bool(r['litellm'])}")
+        plain, loaded = [], []
+        for _ in range(args.kernels):
+            plain.append(cpu_cell(env, ws, False, args.cpu_loop))
+            loaded.append(cpu_cell(env, ws, True, args.cpu_loop))
+        print(f"CPU cell: without Orkas {statistics.median(plain):.2f} s, right after "
+              f"%load_ext {statistics.median(loaded):.2f} s  ({plain} / {loaded})")
+        local, remote_s = stream_overhead(fake, ws, args.streams)
+        print(f"streamed request: litellm in process {local * 1000:.1f} ms, server path "
+              f"{remote_s * 1000:.1f} ms")
+    finally:
+        fake.stop()
+    first = statistics.median(r["first_s"] for r in warm)
+    cold_first = statistics.median(r["first_s"] for r in cold)
+    added = statistics.median(r["rss_after"] - r["rss_before"] for r in warm)
+    slowdown = (statistics.median(loaded) / statistics.median(plain) - 1) * 100
+    overhead = (remote_s - local) * 1000 if args.host == "server" else 0.0
+    provider_wired, prewarm_wired = _wired()
+    if args.host == "server" and not (provider_wired and prewarm_wired):
+        print(f"note: shims in the cells (provider wired: {provider_wired}, prewarm at "
+              f"%load_ext wired: {prewarm_wired})")
+    print(f"RESULT PF14 first_token_s={first:.2f} kernel_rss_added_mb={added:.0f} "
+          f"cell_slowdown_pct={slowdown:.1f} stream_overhead_ms={overhead:.1f} "
+          f"cold_first_token_s={cold_first:.2f} host={args.host}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,236 @@
+"""The model host: the store server calls models for every kernel of the workspace.
+
+litellm is imported once here (warmed in the background when a kernel asks, or when the
+server starts for a workspace with a model configured), and all requests run on one event
+loop thread, so HTTP connections to a provider are pooled across kernels. Each
+`model.stream` request is served on its client's connection thread: events are forwarded as
+they arrive (batched when several are ready), and when the client closes the connection the
+upstream request is cancelled. Keys arrive with each request, live only in that request's
+context, and are never logged, stored or put in the environment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+import queue
+import select
+import socket
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ..providers._litellm import load_litellm
+from ..providers.keys import KeySource, needs_key
+from ..providers.litellm_provider import LiteLLMProvider
+from ..providers.remote import (
+    INFO_OP,
+    STREAM_OP,
+    WARM_OP,
+    InfoArgs,
+    LeafConfig,
+    RemoteModelInfo,
+    StreamArgs,
+    error_to_wire,
+)
+from .rpc import RpcRequest, RpcResponse, encode_frame
+
+log = logging.getLogger(__name__)
+
+MODEL_OPS = frozenset({STREAM_OP, INFO_OP, WARM_OP})
+_POLL_SECONDS = 0.05
+_MAX_LEAVES = 64
+
+# The key of the request being served, visible only inside that request's task.
+_REQUEST_KEY: contextvars.ContextVar[str | None] = contextvars.ContextVar("orkas_request_key",
+                                                                          default=None)
+
+
+@dataclass(frozen=True)
+class _SentKey(KeySource):
+    """A candidate's key as the kernel sent it for the current request. The server's own
+    environment is never a source: a kernel without a key gets the kernel's "no key" error."""
+
+    def orkas_key(self) -> str | None:
+        """The key sent with the request being served."""
+        return _REQUEST_KEY.get()
+
+    def provider_key(self, model: str) -> tuple[str, str] | None:
+        """The kernel already chose between its variables; nothing more to find here."""
+        return None
+
+
+def _argument_error(op: str, exc: ValidationError) -> str:
+    # Field names only: the arguments hold a key and the conversation.
+    fields = ", ".join(".".join(str(p) for p in e["loc"]) or "?" for e in exc.errors())
+    return f"malformed {op} request (fields: {fields}); the kernel and the store server " \
+           "may be different orkas-jupyter versions: restart the kernel"
+
+
+class ModelHost:
+    """litellm providers for the kernels of one workspace, on one event loop thread."""
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._lock = threading.Lock()
+        self._leaves: OrderedDict[str, LiteLLMProvider] = OrderedDict()
+        self._warm: threading.Thread | None = None
+        self.warmed = threading.Event()
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def warm(self) -> None:
+        """Import litellm and load its model map in the background (once)."""
+        with self._lock:
+            if self._warm is not None:
+                return
+            self._warm = threading.Thread(target=self._warm_up, name="orkas-models-warm",
+                                          daemon=True)
+            self._warm.start()
+
+    def _warm_up(self) -> None:
+        try:
+            litellm = load_litellm()
+            with contextlib.suppress(Exception):
+                litellm.get_model_info("gpt-4o")  # builds the model map's lookup tables
+            self.loop()
+        except Exception:
+            log.exception("warming litellm failed")
+        finally:
+            self.warmed.set()
+
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop every model request runs on (started on first use)."""
+        with self._lock:
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                threading.Thread(target=loop.run_forever, name="orkas-models-loop",
+                                 daemon=True).start()
+                self._loop = loop
+            return self._loop
+
+    def close(self) -> None:
+        """Stop the event loop (running requests are abandoned with it)."""
+        with self._lock:
+            loop, self._loop = self._loop, None
+        if loop is not None:
+            loop.call_soon_threadsafe(loop.stop)
+
+    # -- requests ----------------------------------------------------------------------------
+    def serves(self, op: str) -> bool:
+        """True for the operations answered here rather than by the store's engine."""
+        return op in MODEL_OPS
+
+    def _leaf(self, config: LeafConfig) -> LiteLLMProvider:
+        """The provider for one candidate, kept so its model-info caches are reused."""
+        key = config.cache_key()
+        with self._lock:
+            leaf = self._leaves.get(key)
+            if leaf is None:
+                leaf = LiteLLMProvider(config.model, api_base=config.api_base,
+                                       timeout=config.timeout,
+                                       context_window=config.context_window,
+                                       extra_params=config.extra_params,
+                                       key_source=_SentKey(slot=config.slot))
+                self._leaves[key] = leaf
+                while len(self._leaves) > _MAX_LEAVES:
+                    self._leaves.popitem(last=False)
+            else:
+                self._leaves.move_to_end(key)
+            return leaf
+
+    def answer(self, req: RpcRequest) -> RpcResponse:
+        """`model.info` and `model.warm`: one request, one answer."""
+        if req.op == WARM_OP:
+            self.warm()
+            return RpcResponse(id=req.id, ok=True, result={"warm": self.warmed.is_set()})
+        try:
+            args = InfoArgs.model_validate(req.args)
+        except ValidationError as exc:
+            return RpcResponse(id=req.id, ok=False, error_type="StoreArgumentError",
+                               error=_argument_error(req.op, exc))
+        load_litellm()
+        info = self._leaf(args).model_info(args.model)
+        result = RemoteModelInfo(info=info, needs_key=needs_key(args.model))
+        return RpcResponse(id=req.id, ok=True, result=result.model_dump(mode="json"))
+
+    def serve_stream(self, req: RpcRequest, sock: socket.socket) -> bool:
+        """Answer `model.stream` with event frames then a final frame. False when the client
+        went away (the upstream request is then cancelled)."""
+        try:
+            args = StreamArgs.model_validate(req.args)
+        except ValidationError as exc:
+            return _send(sock, RpcResponse(id=req.id, ok=False, error_type="StoreArgumentError",
+                                           error=_argument_error(req.op, exc)))
+        leaf = self._leaf(args)
+        results: queue.Queue[tuple[str, Any]] = queue.Queue()
+        future = asyncio.run_coroutine_threadsafe(
+            _pump(leaf, args.key, args.request, results.put), self.loop())
+        try:
+            while True:
+                try:
+                    items = [results.get(timeout=_POLL_SECONDS)]
+                except queue.Empty:
+                    if _client_left(sock):
+                        return False
+                    continue
+                with contextlib.suppress(queue.Empty):
+                    while len(items) < 256:
+                        items.append(results.get_nowait())
+                if not _forward(sock, req.id, items):
+                    return False
+                if items[-1][0] != "event":
+                    return True
+        finally:
+            future.cancel()  # a no-op once the request is over
+
+
+async def _pump(leaf: LiteLLMProvider, key: str | None, request: Any,
+                put: Callable[[tuple[str, Any]], None]) -> None:
+    """Run one request on the host's loop, handing each event to the connection thread."""
+    _REQUEST_KEY.set(key)  # this task's context only
+    try:
+        await asyncio.to_thread(load_litellm)  # never block the shared loop on the import
+        async for event in leaf.stream(request):
+            put(("event", event.model_dump(mode="json")))
+    except Exception as exc:
+        put(("error", error_to_wire(exc)))
+    else:
+        put(("end", None))
+
+
+def _forward(sock: socket.socket, req_id: int, items: list[tuple[str, Any]]) -> bool:
+    events = [value for kind, value in items if kind == "event"]
+    if events and not _send(sock, RpcResponse(id=req_id, ok=True, more=True, result=events)):
+        return False
+    kind, value = items[-1]
+    if kind == "end":
+        return _send(sock, RpcResponse(id=req_id, ok=True))
+    if kind == "error":
+        type_name, message, detail = value
+        return _send(sock, RpcResponse(id=req_id, ok=False, error_type=type_name,
+                                       error=message, detail=detail))
+    return True
+
+
+def _send(sock: socket.socket, response: BaseModel) -> bool:
+    try:
+        sock.sendall(encode_frame(response))
+    except OSError:
+        return False
+    return True
+
+
+def _client_left(sock: socket.socket) -> bool:
+    """True once the client closed its end (how a kernel cancels a stream). Anything it
+    sends mid-stream is not part of the protocol and cancels too."""
+    try:
+        readable, _, _ = select.select([sock], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)

@@ -53,6 +53,14 @@ _NO_TOOLS = re.compile(r"does not support tools|tools? (?:are |is )?not supporte
                        r"tool[_ ]choice|function calling is not", re.IGNORECASE)
 
 
+_REPLAY = {
+    "replay": "ORKAS_REPLAY=replay: answers come from recordings and no model is called; the "
+              "checks below matter only for recording new answers",
+    "auto": "ORKAS_REPLAY=auto: recorded answers are replayed, other requests call the model",
+    "record": "ORKAS_REPLAY=record: every answer is recorded",
+}
+
+
 class DoctorLine(BaseModel):
     """One check: what was checked, how it went, and what to do about it."""
 
@@ -115,6 +123,8 @@ async def diagnose(settings: Settings, *, environ: Mapping[str, str] | None = No
                  if settings.fallback_models else "")
     add(DoctorLine(check="model", status="ok",
                    detail=f"{model} (provider {provider_of(model)}){fallbacks}"))
+    if settings.replay != "off":
+        add(DoctorLine(check="replay", status="ok", detail=_REPLAY[settings.replay]))
 
     source = KeySource(slot=0, environ=environ)
     key_line = _key_line(model, source, settings.api_base, env)

@@ -128,3 +128,10 @@ async def test_an_unknown_model_asks_for_its_context_window(
 def test_the_report_is_plain_data() -> None:
     report = DoctorReport(model="m", lines=[])
     assert json.loads(report.model_dump_json())["lines"] == []
+
+
+async def test_replay_mode_is_mentioned_and_the_model_still_checked() -> None:
+    with FakeModelServer([tool_call("orkas_ping", {"echo": "ok"})]) as server:
+        report = await diagnose(fake_settings(server.base_url, replay="replay"))
+        assert len(server.chat_requests) == 1
+    assert "no model is called" in report.line("replay").detail and report.ok

@@ -379,7 +379,8 @@ def _describe(exc: ProviderError, info: ModelInfo) -> str:
     status = f" (HTTP {exc.status})" if exc.status else ""
     if isinstance(exc, ContextOverflowError):
         kind = "The conversation no longer fits the model's context window"
-        return f"{kind}{status}: {exc}. {window_hint(info.context_window, info.model)}"
+        reason = str(exc).rstrip(". ")
+        return f"{kind}{status}: {reason}. {window_hint(info.context_window, info.model)}"
     elif isinstance(exc, RetryableProviderError):
         kind = "The model provider kept failing"
     else:

@@ -129,6 +129,7 @@ class ChatController:
         final: Event | None = None
         turn: SurfaceTurn | None = None
         rt = self.runtime
+        rt.refresh_settings()
         if not (self.model or rt.settings.model or rt.replay.adopt_model()):
             from .commands import NO_MODEL
 

@@ -80,6 +80,7 @@ class OrkasMagics(Magics):
         if not prompt.strip():
             print(HELP)
             return
+        rt.refresh_settings()
         if not (model or rt.settings.model or rt.replay.adopt_model()):
             print(NO_MODEL)
             return

@@ -35,6 +35,8 @@ from .replay_control import ReplayControl
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+# Settings re-read before every turn (the rest is fixed for the kernel's life).
+_REREAD = ("model", "api_base", "fallback_models", "approval", "replay")
 
 
 class ShellKernel:
@@ -70,6 +72,10 @@ class KernelRuntime:
                  extra_tools: Sequence[Tool[Any]] = ()) -> None:
         self.shell = shell
         self._extra_tools = list(extra_tools)
+        self._overrides: dict[str, Any] = {}
+        # Settings given by the embedder are theirs to change; read from the environment
+        # and files, they are re-read before every turn.
+        self._reread = settings is None
         try:
             kernel_loop: asyncio.AbstractEventLoop | None = asyncio.get_event_loop()
         except RuntimeError:
@@ -90,7 +96,32 @@ class KernelRuntime:
 
     @settings.setter
     def settings(self, value: Settings) -> None:
+        # What a command sets (`%orkas model`, `config`, replay modes) outlives re-reading.
+        old = self.host.settings
+        for name in _REREAD:
+            if getattr(value, name) != getattr(old, name):
+                self._overrides[name] = getattr(value, name)
         self.host.settings = value
+
+    def refresh_settings(self) -> bool:
+        """Re-read the model settings from the environment and the settings files (a
+        `%env ORKAS_MODEL=…` after a failure counts on the next turn); what a command set
+        still wins. True when the provider had to be rebuilt."""
+        if not self._reread:
+            return False
+        try:
+            fresh = load_settings(workspace=self.settings.workspace)
+        except (OSError, ValueError):  # a broken settings file: keep what works
+            log.warning("could not re-read the settings", exc_info=True)
+            return False
+        update = {name: getattr(fresh, name) for name in _REREAD}
+        update.update(self._overrides)
+        current = self.host.settings
+        if all(getattr(current, k) == v for k, v in update.items()):
+            return False
+        self.host.settings = current.model_copy(update=update)
+        self.reset_provider()
+        return True
 
     def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
         """Run `coro` on the agent thread."""

@@ -85,3 +85,20 @@ def test_a_loop_guard_stop_keeps_its_reason_in_the_final_view(kernel, fake_model
     assert "repeated 5 times in a row" in final
     tool_texts = json.dumps(fake_model.chat_requests[3].messages[-1])
     assert "\\n\\n" in tool_texts  # the loop warning is set apart from the tool's own output
+
+
+def test_a_model_set_after_a_failure_works_on_the_next_turn(kernel, fake_model):
+    fake_model.script([reply("Now I answer.")])
+    kernel.run("%load_ext orkas_jupyter\nimport os; model = os.environ.pop('ORKAS_MODEL')")
+    kernel.run("from orkas_jupyter.jupyter.runtime import reset_runtime; reset_runtime()")
+    r = kernel.run("%orkas hello")
+    assert "No model is configured" in r.stdout
+    kernel.run("os.environ['ORKAS_MODEL'] = model")  # what `%env ORKAS_MODEL=…` does
+    r = kernel.run("%orkas hello again")
+    assert r.error is None, r.error
+    assert any("Now I answer." in m for m in r.data("text/markdown"))
+    # A model chosen with the magic outlives what the environment says.
+    kernel.run("%orkas model openai/gpt-4o-mini")
+    fake_model.script([reply("From the mini model.")])
+    kernel.run("%orkas once more")
+    assert fake_model.chat_requests[-1].model.endswith("gpt-4o-mini")

@@ -1,4 +1,4 @@
-"""Settings: one pydantic model, read from environment variables (DESIGN §12), then
+"""Settings: one pydantic model, read from environment variables (§12, docs/requirements.md), then
 `orkas.toml` or `pyproject.toml [tool.orkas]` in the workspace. Environment wins.
 
 API keys are read where litellm reads them and are never copied into settings that get stored.

@@ -1,4 +1,4 @@
-"""The magic in a real kernel against the fake model server (issue 7 §8)."""
+"""The magic in a real kernel against the fake model server (issue 7, item 8)."""
 
 from __future__ import annotations
 

@@ -137,7 +137,7 @@ async def test_large_window_requests_are_exactly_as_before() -> None:
 
 
 @pytest.mark.parametrize(("window", "expect_compaction"),
-                         [(4_096, True), (8_192, True), (32_768, True)])
+                         [(4_096, True), (6_000, True), (8_192, True), (32_768, True)])
 async def test_a_long_conversation_never_exceeds_its_window(window: int,
                                                             expect_compaction: bool) -> None:
     agent, provider = agent_with(window, working_model())
@@ -361,6 +361,29 @@ def test_fair_caps_and_result_budget() -> None:
                 if isinstance(p, TextPart))
     assert total <= 900
     assert fit_results(results[:1], 100_000, estimate_tokens, 4_096) == results[:1]
+
+
+def test_results_in_chinese_are_kept_within_budget_too() -> None:
+    # chars/4 would let ~4x too much Chinese through; the estimator counts it as it is.
+    text = "数据显示温度稳定，没有发生异常情况。" * 400
+    results = [ToolResultPart(call_id="c", name="t", content=[TextPart(text=text)])]
+    kept = fit_results(results, 600, estimate_tokens, 4_096)
+    clipped = kept[0].content[0]
+    assert isinstance(clipped, TextPart)
+    assert estimate_tokens(clipped.text) <= 600 < estimate_tokens(text)
+    assert clipped.text.startswith("数据显示") and "characters omitted" in clipped.text
+
+
+def test_an_image_too_large_for_the_budget_becomes_a_note() -> None:
+    from orkas_jupyter.engine import ImagePart
+
+    results = [ToolResultPart(call_id="c", name="read_cell", content=[
+        TextPart(text="plot of the data"), ImagePart(data="iVBORw0KGgo=")])]
+    kept = fit_results(results, 500, estimate_tokens, 2_048)
+    assert [type(p).__name__ for p in kept[0].content] == ["TextPart", "TextPart"]
+    assert "image omitted" in kept[0].content[1].text  # type: ignore[union-attr]
+    # With room for it, the image stays.
+    assert fit_results(results, 5_000, estimate_tokens, 32_768) == results
 
 
 def test_clip_to_tokens_keeps_head_and_tail() -> None:

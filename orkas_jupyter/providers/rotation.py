@@ -15,7 +15,9 @@ Rules:
   cooldown orders candidates, it never leaves the user with no model at all.
 - A cooldown belongs to the key that failed: once the candidate's key changes (a new key set
   in the notebook), it is forgotten. A candidate with no key at all is skipped without a
-  cooldown (`MissingKeyError`: nothing was sent, the next request reads the key again).
+  cooldown (`MissingKeyError`: nothing was sent, the next request reads the key again), and
+  so is one whose server cannot be reached (`ProviderUnreachableError`: a refused connection
+  costs milliseconds, and the server may be started any time).
 """
 
 from __future__ import annotations
@@ -35,7 +37,13 @@ from ..engine.provider import (
 )
 from ..engine.timing import Clock, RealClock
 from .convert import same_model
-from .errors import AccountError, MissingKeyError, RateLimitedError, is_account_level
+from .errors import (
+    AccountError,
+    MissingKeyError,
+    ProviderUnreachableError,
+    RateLimitedError,
+    is_account_level,
+)
 
 log = logging.getLogger(__name__)
 
@@ -135,8 +143,10 @@ class RotatingProvider:
                     if event.type != "end":
                         started = True
                     yield event
-            except MissingKeyError as exc:
-                failures.append((candidate, exc))  # nothing sent: no cooldown
+            except (MissingKeyError, ProviderUnreachableError) as exc:
+                if started:
+                    raise
+                failures.append((candidate, exc))  # nothing was answered: no cooldown
                 continue
             except ProviderError as exc:
                 if started or not is_account_level(exc):
@@ -203,5 +213,10 @@ def _combined(failures: list[tuple[Candidate, ProviderError]]) -> ProviderError:
         waits = [e.retry_after for e in rate_limited if e.retry_after is not None]
         return RateLimitedError(f"every model candidate is rate limited or refused: {detail}",
                                 status=429, retry_after=min(waits) if waits else None)
+    unreachable = [e for _, e in failures if isinstance(e, ProviderUnreachableError)]
+    if unreachable:
+        return ProviderUnreachableError(f"no model candidate could be reached: {detail}",
+                                        retry_after=unreachable[0].retry_after,
+                                        max_retries=unreachable[0].max_retries)
     return AccountError(f"every model candidate refused the request: {detail}. Check the API "
                         "keys and the account's credit.", status=failures[-1][1].status)

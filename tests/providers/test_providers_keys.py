@@ -219,3 +219,19 @@ async def test_a_local_server_that_is_not_running_is_named_by_its_url(
     monkeypatch.setenv("OLLAMA_API_BASE", "http://gpu-box:11434")
     assert endpoint_of("ollama_chat/llama3.1", None) == "http://gpu-box:11434"
     assert endpoint_of("openai/gpt-4o", None) == "https://api.openai.com/v1"
+
+
+async def test_a_fallback_serves_while_the_primary_server_is_down(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-fallback-1212")
+    with FakeModelServer([reply("from claude"), reply("claude again")]) as server:
+        monkeypatch.setenv("ANTHROPIC_API_BASE", server.root_url)
+        settings = load_settings({}, model="openai/local-llama",
+                                 api_base=f"http://127.0.0.1:{closed_port()}/v1",
+                                 fallback_models=["anthropic/claude-sonnet-4-5"])
+        provider = make_provider(settings, clock=FakeClock())
+        for expected in ("from claude", "claude again"):
+            end = (await collect(provider, user_request()))[-1]
+            assert end.type == "end" and end.message.text == expected
+        assert [r.path for r in server.chat_requests] == ["/v1/messages", "/v1/messages"]
+    assert isinstance(provider, RotatingProvider) and provider.cooldowns == {}

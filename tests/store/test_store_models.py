@@ -1,0 +1,123 @@
+"""The store server's model operations, as the wire sees them: requests it cannot read are
+refused without repeating what they carried (keys, conversations), and a server started for
+a workspace with a model imports litellm in the background, one without does not."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from orkas_jupyter.store.client import SocketTransport
+from orkas_jupyter.store.errors import StoreArgumentError
+from orkas_jupyter.store.private_dir import connect_private_socket
+from orkas_jupyter.store.rpc import (
+    RpcResponse,
+    log_path_for,
+    recv_frame,
+)
+
+from .conftest import server_pid
+
+KEY = "sk-never-echoed-4e7a1c9d"
+
+
+def test_a_malformed_model_request_is_refused_without_echoing_it(db_path: Path) -> None:
+    transport = SocketTransport(db_path, idle_seconds=30)
+    try:
+        for op in ("model.stream", "model.info"):
+            with pytest.raises(StoreArgumentError) as info:
+                transport.call(op, {"key": KEY, "timeout": "soon", "request": {"bad": KEY}},
+                               "r-" + op)
+            message = str(info.value)
+            assert KEY not in message and "soon" not in message
+            assert "fields:" in message and "restart the kernel" in message
+        # The connection is still good for store operations after a refused stream.
+        assert transport.call("session.list", {}, "r-list") == []
+    finally:
+        transport.close()
+    assert KEY.encode() not in log_path_for(db_path.resolve()).read_bytes()
+
+
+def test_an_unreadable_frame_is_answered_with_field_names_only(db_path: Path) -> None:
+    transport = SocketTransport(db_path, idle_seconds=30)
+    try:
+        transport.call("session.list", {}, "r-start")  # starts the server
+        sock = connect_private_socket(transport.socket_path)
+        try:
+            body = f'{{"id": 1, "args": {{"api_key": "{KEY}"}}}}'.encode()
+            sock.sendall(len(body).to_bytes(4, "big") + body)
+            resp = RpcResponse.model_validate_json(recv_frame(sock))
+        finally:
+            sock.close()
+    finally:
+        transport.close()
+    assert not resp.ok and resp.error_type == "StoreArgumentError"
+    assert "op" in resp.error and KEY not in resp.error
+
+
+def _cmdline(db: Path) -> list[bytes]:
+    deadline = time.monotonic() + 10
+    while (pid := server_pid(db)) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pid is not None
+    return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+
+
+@pytest.mark.parametrize("model", ["openai/gpt-4o", None])
+def test_the_server_warms_models_only_for_a_workspace_with_a_model(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch, model: str | None) -> None:
+    monkeypatch.delenv("ORKAS_WORKSPACE", raising=False)
+    if model:
+        monkeypatch.setenv("ORKAS_MODEL", model)
+    else:
+        monkeypatch.delenv("ORKAS_MODEL", raising=False)
+    transport = SocketTransport(db_path, idle_seconds=30)
+    try:
+        transport.call("session.list", {}, "r-start")
+        assert (b"--warm-models" in _cmdline(db_path)) == bool(model)
+        # Asking to warm is always answered at once (the import runs in the background).
+        started = time.monotonic()
+        assert set(transport.call("model.warm", {}, "r-warm")) == {"warm"}
+        assert time.monotonic() - started < 2
+    finally:
+        transport.close()
+
+
+def test_store_calls_are_answered_while_a_model_stream_runs(db_path: Path) -> None:
+    from orkas_jupyter.engine.messages import Message, TextPart
+    from orkas_jupyter.engine.provider import ModelRequest
+    from orkas_jupyter.providers.remote import StreamArgs
+    from orkas_jupyter.store.rpc import RpcRequest, encode_frame
+
+    with socket.socket() as probe:  # a port with nothing behind it
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    args = StreamArgs(model="openai/gpt-4o", api_base=closed, timeout=5, key=KEY,
+                      request=ModelRequest(messages=[Message(role="user",
+                                                             parts=[TextPart(text="hi")])]))
+    transport = SocketTransport(db_path, idle_seconds=30)
+    try:
+        transport.call("session.list", {}, "r-start")
+        stream = transport.open_connection()
+        try:
+            stream.sendall(encode_frame(RpcRequest(id=7, op="model.stream",
+                                                   args=args.model_dump(mode="json"))))
+            # The stream waits for litellm's import in a fresh server; the store answers.
+            started = time.monotonic()
+            transport.call("session.ensure", {"session_id": "s", "title": "", "notebook": ""},
+                           "r-ensure")
+            assert transport.call("session.list", {}, "r-list")[0]["id"] == "s"
+            assert time.monotonic() - started < 2
+            stream.settimeout(120)
+            end = RpcResponse.model_validate_json(recv_frame(stream))
+        finally:
+            stream.close()
+    finally:
+        transport.close()
+    assert (end.id, end.ok, end.more, end.error_type) == (7, False, False,
+                                                         "ProviderUnreachableError")
+    assert "connection refused" in end.error and KEY not in end.error
+    assert end.detail == {"status": None, "retry_after": 0.5, "max_retries": 1}

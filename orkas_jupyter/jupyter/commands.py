@@ -305,6 +305,18 @@ def _chat(rt: Any, parts: list[str]) -> bool:
     return True
 
 
+def _doctor(rt: Any, parts: list[str]) -> bool:
+    if parts:
+        return False
+    from ..providers.doctor import diagnose
+
+    rt.refresh_settings()
+    print("checking the model (one tiny request)…", flush=True)
+    report = rt.submit(diagnose(rt.settings)).result(timeout=180)
+    print(report.render())
+    return True
+
+
 def _stop(rt: Any, parts: list[str]) -> bool:
     if parts:
         return False
@@ -315,4 +327,4 @@ def _stop(rt: Any, parts: list[str]) -> bool:
 
 _COMMANDS = {"help": _help, "config": _config, "model": _model, "sessions": _sessions,
              "cost": _cost, "memory": _memory, "kb": _kb, "record": _record, "replay": _replay,
-             "export": _export, "chat": _chat, "stop": _stop}
+             "export": _export, "chat": _chat, "stop": _stop, "doctor": _doctor}

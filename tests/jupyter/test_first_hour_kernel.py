@@ -102,3 +102,18 @@ def test_a_model_set_after_a_failure_works_on_the_next_turn(kernel, fake_model):
     fake_model.script([reply("From the mini model.")])
     kernel.run("%orkas once more")
     assert fake_model.chat_requests[-1].model.endswith("gpt-4o-mini")
+
+
+def test_doctor_reports_a_working_model_and_names_a_missing_key(kernel, fake_model):
+    fake_model.script([tool_call("orkas_ping", {}), reply("pong")])
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas doctor", timeout=120)
+    assert r.error is None, r.error
+    assert "orkas doctor" in r.stdout and "The model is ready." in r.stdout, r.stdout
+    assert "sk-test-not-a-real-key" not in r.stdout  # the key is named, never shown
+    # Without a key, a local server may still answer: the doctor names the variables.
+    fake_model.script([tool_call("orkas_ping", {}), reply("pong")])
+    kernel.run("import os; os.environ.pop('OPENAI_API_KEY')")
+    r = kernel.run("%orkas doctor", timeout=120)
+    key_line = next(x for x in r.stdout.splitlines() if x.strip().startswith("! key"))
+    assert "OPENAI_API_KEY" in key_line and "ORKAS_API_KEY" in key_line, r.stdout

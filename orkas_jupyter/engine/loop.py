@@ -13,7 +13,12 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .compaction import NoGain, plan_compaction, summary_message, summary_request_text
-from .errors import ContextOverflowError, ProviderError, RetryableProviderError
+from .errors import (
+    ContextOverflowError,
+    ProviderError,
+    ProviderSetupError,
+    RetryableProviderError,
+)
 from .events import (
     AssistantMessage,
     Compaction,
@@ -139,7 +144,7 @@ class _Turn:
                 return await call()
             except RetryableProviderError as exc:
                 attempt += 1
-                if policy.gives_up(attempt, exc.retry_after):
+                if policy.gives_up(attempt, exc.retry_after, exc.max_retries):
                     raise
                 delay = policy.delay(attempt, exc.retry_after, self.deps.rng)
                 self.deps.emit(Retry(attempt=attempt, reason=str(exc), delay=delay))
@@ -376,11 +381,15 @@ async def run_turn(deps: TurnDeps, config: TurnConfig, system: str, user: Messag
 
 
 def _describe(exc: ProviderError, info: ModelInfo) -> str:
-    status = f" (HTTP {exc.status})" if exc.status else ""
+    # Provider messages already say "HTTP 429: …"; do not repeat it.
+    status = (f" (HTTP {exc.status})" if exc.status and f"HTTP {exc.status}" not in str(exc)
+              else "")
     if isinstance(exc, ContextOverflowError):
         kind = "The conversation no longer fits the model's context window"
         reason = str(exc).rstrip(". ")
         return f"{kind}{status}: {reason}. {window_hint(info.context_window, info.model)}"
+    elif isinstance(exc, ProviderSetupError):
+        kind = "The model is not set up"
     elif isinstance(exc, RetryableProviderError):
         kind = "The model provider kept failing"
     else:

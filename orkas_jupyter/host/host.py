@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..config import Settings
 from ..engine.agent import Agent
 from ..engine.events import Event
+from ..engine.fit import FitConfig
+from ..engine.loop import TurnConfig
 from ..engine.messages import ImagePart, Message
 from ..engine.policy import ToolPolicy
 from ..engine.provider import Provider
@@ -223,7 +225,9 @@ class AgentHost:
                           name=profile.name if profile is not DEFAULT_PROFILE else "",
                           store=self.store(), session_id=session_id,
                           system_prompt=profile.system_prompt, approve=self.policy_approval,
-                          services=self.services(), prompt_sections=sections)
+                          services=self.services(), prompt_sections=sections,
+                          # In a small window the profile's core tools are offered first.
+                          config=TurnConfig(fit=FitConfig(core_tools=profile.core_tools)))
             self.agents[key] = agent
         return agent
 

@@ -156,8 +156,6 @@ async def test_a_refused_port_is_named_and_retried_only_briefly() -> None:
     assert not policy.gives_up(5, None) and policy.gives_up(6, None)
 
 
-@pytest.mark.xfail(strict=True, reason="engine/loop.py must pass exc.max_retries to "
-                   "BackoffPolicy.gives_up (the lead's one-line change)")
 async def test_a_turn_against_a_refused_port_fails_after_one_short_retry() -> None:
     clock = FakeClock()
     agent = Agent(make_provider(fake_settings(f"http://127.0.0.1:{closed_port()}/v1"),

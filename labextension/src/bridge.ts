@@ -5,6 +5,10 @@
  * opens a comm to the kernel target `orkas`, answers the kernel's cell requests from the
  * live document (unsaved edits included) and applies the kernel's edits to it at once, and
  * relays the chat protocol to whichever side panel shows this notebook.
+ *
+ * With kernel subshells the comm target is registered from the comm's own subshell, so the
+ * bridge is up within a fraction of a second of the kernel starting even when Run All (or
+ * Restart Kernel and Run All) has already queued every cell on the main shell.
  */
 import { NotebookPanel } from '@jupyterlab/notebook';
 import { Kernel, KernelMessage } from '@jupyterlab/services';
@@ -17,6 +21,20 @@ export const ATTACH_CODE = [
   'except ImportError:',
   "    raise RuntimeError('orkas_jupyter is not installed in this kernel') from None"
 ].join('\n');
+
+/**
+ * Python run quietly on the comm's subshell: registers the comm target only (any thread, no
+ * runtime), so it does not wait for the cells queued on the main shell.
+ */
+export const REGISTER_CODE = [
+  'try:',
+  "    __import__('orkas_jupyter.jupyter.lab', fromlist=['register_target']).register_target()",
+  'except ImportError:',
+  "    raise RuntimeError('orkas_jupyter is not installed in this kernel') from None"
+].join('\n');
+
+/** How long to wait for the comm's subshell before connecting without one. */
+const SUBSHELL_TIMEOUT_MS = 10000;
 
 /** Python run (visibly in the kernel) when the user asks the panel to load Orkas. */
 export const LOAD_CODE = [
@@ -90,7 +108,7 @@ export class OrkasConnection {
     this._setStatus('connecting');
     const ok = await this._execute(kernel, LOAD_CODE, false);
     if (ok) {
-      this._openComm(kernel);
+      this._openComm(kernel.createComm('orkas'));
     }
   }
 
@@ -108,7 +126,10 @@ export class OrkasConnection {
     if (status === 'restarting' || status === 'autorestarting') {
       this._closeComm();
       this._setStatus('connecting');
-    } else if (status === 'idle' && !this._comm && this._status === 'connecting') {
+    } else if ((status === 'idle' || status === 'busy') && !this._comm &&
+               this._status === 'connecting') {
+      // 'busy' too: after Restart Kernel and Run All the kernel may never look idle before
+      // the first cell runs, and the bridge must be up before the agent's first edit.
       void this._connect();
     }
   }
@@ -131,39 +152,87 @@ export class OrkasConnection {
         this._setStatus('unavailable');
         return;
       }
-      if (await this._execute(kernel, ATTACH_CODE, true)) {
-        this._openComm(kernel);
+      await kernel.info;
+      if (kernel.supportsSubshells && (await this._connectOnSubshell(kernel))) {
+        return;
       }
+      if (this._status === 'connecting' && (await this._execute(kernel, ATTACH_CODE, true))) {
+        this._openComm(kernel.createComm('orkas'));
+      }
+    } catch (error) {
+      this._reason = String(error);
+      this._setStatus('unavailable');
     } finally {
       this._attaching = null;
     }
   }
 
-  /** Run `code` in the kernel; false (and status `unavailable`) when it raised. */
-  private async _execute(kernel: Kernel.IKernelConnection, code: string,
-                         silent: boolean): Promise<boolean> {
+  /**
+   * Register the target from the comm's own subshell and open the comm at once; then make
+   * the runtime with `attach()` on the main shell, whenever the cells ahead of it are done.
+   * False when the subshell did not start (the caller attaches on the main shell).
+   */
+  private async _connectOnSubshell(kernel: Kernel.IKernelConnection): Promise<boolean> {
+    const comm = kernel.createComm('orkas') as Kernel.IComm & ISubshellComm;
+    let subshell: string | null = null;
     try {
-      const future = kernel.requestExecute({ code, silent, store_history: false,
-                                             stop_on_error: false });
-      const reply = await future.done;
-      const content = reply.content as KernelMessage.IExecuteReplyMsg['content'];
-      if (content.status !== 'ok') {
-        const err = content as KernelMessage.IReplyErrorContent;
-        this._reason = `${err.ename}: ${err.evalue}`;
+      await withTimeout(comm.subshellStarted, SUBSHELL_TIMEOUT_MS);
+      subshell = comm.subshellId ?? null;
+    } catch (error) {
+      console.warn('orkas: no subshell for the comm, attaching on the main shell', error);
+    }
+    if (!subshell) {
+      comm.dispose();
+      return false;
+    }
+    if (!(await this._execute(kernel, REGISTER_CODE, true, subshell))) {
+      comm.dispose();
+      return true;
+    }
+    this._openComm(comm);
+    // Not awaited and not fatal: queued behind Run All, or aborted by a failing cell.
+    void this._execute(kernel, ATTACH_CODE, true, null, false);
+    return true;
+  }
+
+  /**
+   * Run `code` in the kernel (on `subshell`, or the main shell); false when it raised, and
+   * then, if `fatal`, status `unavailable` with the reason.
+   */
+  private async _execute(kernel: Kernel.IKernelConnection, code: string, silent: boolean,
+                         subshell: string | null = null, fatal = true): Promise<boolean> {
+    const content = { code, silent, store_history: false, stop_on_error: false,
+                      user_expressions: {}, allow_stdin: false };
+    const fail = (reason: string): boolean => {
+      if (fatal) {
+        this._reason = reason;
         this._setStatus('unavailable');
-        return false;
+      } else {
+        console.warn(`orkas: ${reason}`);
+      }
+      return false;
+    };
+    try {
+      const future = subshell === null
+        ? kernel.requestExecute(content)
+        : kernel.sendShellMessage(KernelMessage.createMessage({
+          msgType: 'execute_request', channel: 'shell', username: kernel.username,
+          session: kernel.clientId, subshellId: subshell, content
+        }), true, true);
+      const reply = await future.done;
+      const result = reply.content as KernelMessage.IExecuteReplyMsg['content'];
+      if (result.status !== 'ok') {
+        const err = result as KernelMessage.IReplyErrorContent;
+        return fail(err.ename ? `${err.ename}: ${err.evalue}` : `attach ${result.status}`);
       }
       return true;
     } catch (error) {
-      this._reason = String(error);
-      this._setStatus('unavailable');
-      return false;
+      return fail(String(error));
     }
   }
 
-  private _openComm(kernel: Kernel.IKernelConnection): void {
+  private _openComm(comm: Kernel.IComm): void {
     this._closeComm();
-    const comm = kernel.createComm('orkas');
     this._comm = comm;
     this._log = [];
     comm.onMsg = msg => this._onCommMsg(msg.content.data as JSONObject);
@@ -303,6 +372,25 @@ export class OrkasConnection {
   private _wantChat = false;
   private _statusChanged = new Signal<this, Status>(this);
   private _message = new Signal<this, IChatMessage>(this);
+}
+
+/** What a comm of JupyterLab >= 4.4 offers beyond `Kernel.IComm`. */
+interface ISubshellComm {
+  subshellStarted?: Promise<void>;
+  subshellId?: string | null;
+}
+
+function withTimeout<T>(promise: Promise<T> | undefined, ms: number): Promise<T> {
+  if (!promise) {
+    return Promise.reject(new Error('no subshell support'));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    promise.then(
+      value => { clearTimeout(timer); resolve(value); },
+      error => { clearTimeout(timer); reject(error); }
+    );
+  });
 }
 
 function cellJSON(raw: JSONObject): ICellJSON {

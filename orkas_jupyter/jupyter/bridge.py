@@ -5,8 +5,10 @@ to) the live document — unsaved edits included, no disk round trip, no reload 
 Transport-agnostic: a `BrowserLink` sends `{"type": "nb_request", "rid", "op", "args"}` through
 a callable and is resolved by the browser's `{"type": "nb_reply", "rid", "ok", "result" |
 "error"}`. `BridgeHub` keeps the links of the browser views open on this kernel; the newest one
-answers. Replies arrive on whatever thread the transport delivers them (a comm subshell in
-JupyterLab 4.6), so a request waits on a thread-safe future, never on the kernel's main thread.
+answers; while a view may still be connecting (a kernel that just started or restarted under
+JupyterLab) `AwaitingNotebook` waits for it rather than write the open notebook's file. Replies
+arrive on whatever thread the transport delivers them (a comm subshell in JupyterLab 4.6), so
+a request waits on a thread-safe future, never on the kernel's main thread.
 See docs/jupyterlab.md ("The live notebook bridge") for the design and its limits.
 """
 
@@ -24,6 +26,10 @@ from ..tools.notebook_doc import Cell
 
 Send = Callable[[dict[str, Any]], None]
 DEFAULT_TIMEOUT = 15.0
+# How long a notebook tool waits for a browser view that may be connecting (kernel just
+# started or restarted under JupyterLab) before it uses the file; measured connect times are
+# well under a second (docs/jupyterlab.md).
+VIEW_WAIT = 5.0
 
 
 class BrowserLink:
@@ -149,23 +155,97 @@ class LiveNotebook:
         await self.link.call("delete", cell_id=cell_id)
 
 
-class BridgeHub:
-    """The browser views open on this kernel; the most recently opened one answers."""
+class AwaitingNotebook:
+    """`NotebookBackend` for a kernel whose notebook is probably open in a browser that has not
+    connected yet (a cold Run All, Restart Kernel and Run All): the first operation waits up to
+    `timeout` seconds for a view, without blocking any thread, then sticks to what it found —
+    the live notebook, or the file when no view answered. One source of truth per tool call:
+    the runtime makes one back-end per call."""
 
-    def __init__(self) -> None:
+    def __init__(self, hub: BridgeHub, fallback: Any, timeout: float) -> None:
+        self.hub, self.fallback, self.timeout = hub, fallback, timeout
+        self._chosen: Any = None
+
+    def describe(self) -> str:
+        chosen = self._chosen if self._chosen is not None else self.fallback
+        where = chosen.describe() if chosen is not None else "no notebook file"
+        return f"{where} (or its browser view, once connected)"
+
+    async def _backend(self) -> Any:
+        if self._chosen is None:
+            link = await self.hub.wait_for_view(self.timeout)
+            if link is not None:
+                self._chosen = LiveNotebook(link)
+            elif self.fallback is not None:
+                self._chosen = self.fallback
+            else:
+                raise ToolError(
+                    "This kernel's notebook is not known: no browser view connected within "
+                    f"{self.timeout:.0f} s and the notebook path is unknown. Open the notebook "
+                    "in JupyterLab with the Orkas extension, or set ORKAS_NOTEBOOK.")
+        return self._chosen
+
+    async def cells(self) -> list[Cell]:
+        cells: list[Cell] = await (await self._backend()).cells()
+        return cells
+
+    async def insert(self, cell: Cell, after_id: str | None) -> int:
+        index: int = await (await self._backend()).insert(cell, after_id)
+        return index
+
+    async def update(self, cell_id: str, *, source: str | None = None,
+                     outputs: list[dict[str, Any]] | None = None,
+                     execution_count: int | None = None,
+                     metadata: dict[str, Any] | None = None) -> Cell:
+        cell: Cell = await (await self._backend()).update(
+            cell_id, source=source, outputs=outputs, execution_count=execution_count,
+            metadata=metadata)
+        return cell
+
+    async def delete(self, cell_id: str) -> None:
+        await (await self._backend()).delete(cell_id)
+
+
+class BridgeHub:
+    """The browser views open on this kernel; the most recently opened one answers.
+
+    `expect_view` says whether a view may exist when none is connected (by default: the kernel
+    runs under jupyter-server and the bridge can connect while a cell is busy); then a notebook
+    tool waits up to `view_wait` seconds for one before using the file. After one such wait
+    found nothing, later calls use the file at once, until a view connects.
+    """
+
+    def __init__(self, *, expect_view: Callable[[], bool] | None = None,
+                 view_wait: float = VIEW_WAIT) -> None:
         self._links: list[BrowserLink] = []
+        self._waiters: list[concurrent.futures.Future[BrowserLink]] = []
         self._lock = threading.Lock()
+        self._expect_view = expect_view or (lambda: False)
+        self.view_wait = view_wait
+        self._gave_up = False
+        self.enabled = True
+        self.disabled_reason = ""
 
     def add(self, link: BrowserLink) -> None:
-        """A view opened (or reconnected)."""
+        """A view opened (or reconnected); tool calls waiting for one take it."""
         with self._lock:
             self._links.append(link)
+            self._gave_up = False
+            waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(link)
 
     def remove(self, link: BrowserLink) -> None:
         """A view closed; its waiting requests fail at once."""
         link.close()
         with self._lock:
             self._links = [x for x in self._links if x is not link]
+
+    def disable(self, reason: str) -> None:
+        """The kernel cannot carry the bridge: tools use the notebook file (see
+        bridge_support)."""
+        self.enabled, self.disabled_reason = False, reason
 
     def current(self) -> BrowserLink | None:
         """The link to use now, or None when no browser has the notebook open."""
@@ -175,16 +255,48 @@ class BridgeHub:
 
     def backend(self) -> LiveNotebook | None:
         """A `LiveNotebook` over the current link, if any."""
-        link = self.current()
+        link = self.current() if self.enabled else None
         return LiveNotebook(link) if link is not None else None
+
+    def expecting(self) -> bool:
+        """Would a tool call wait for a view now?"""
+        return self.enabled and not self._gave_up and self._expect_view()
 
     def resolve(self, fallback: Any) -> Any:
         """The back-end a notebook tool uses now: the live notebook while a browser view is
-        open, else `fallback` (the notebook file, or None)."""
+        open; one that waits for a view when one may be about to connect; else `fallback`
+        (the notebook file, or None)."""
         live = self.backend()
-        return live if live is not None else fallback
+        if live is not None:
+            return live
+        if self.expecting():
+            return AwaitingNotebook(self, fallback, self.view_wait)
+        return fallback
+
+    async def wait_for_view(self, timeout: float) -> BrowserLink | None:
+        """The current view, or the first to connect within `timeout` seconds (None, and no
+        more waiting until a view connects, when none does). Awaits; blocks no thread."""
+        waiter: concurrent.futures.Future[BrowserLink] = concurrent.futures.Future()
+        with self._lock:
+            live = [x for x in self._links if not x.closed]
+            if live or self._gave_up or timeout <= 0:
+                return live[-1] if live else None
+            self._waiters.append(waiter)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(waiter), timeout)
+        except TimeoutError:
+            with self._lock:
+                self._waiters = [w for w in self._waiters if w is not waiter]
+                self._gave_up = not any(not x.closed for x in self._links)
+            return self.current()
+
+
+def _view_may_connect() -> bool:
+    from .bridge_support import kernel_support, view_may_exist
+
+    return view_may_exist() and kernel_support().answers_while_busy
 
 
 # The browser views of this kernel's notebook: the `orkas` comm target adds and removes them,
 # the runtime's notebook resolver reads them.
-HUB = BridgeHub()
+HUB = BridgeHub(expect_view=_view_may_connect)

@@ -2,41 +2,67 @@
 each open notebook. One comm carries both the chat protocol (a `ChatController` per comm, see
 docs/jupyterlab.md) and the live notebook bridge (`bridge.py`).
 
-The labextension calls `attach()` quietly when a notebook's kernel starts (J1: registering a
-comm target and a pre-cell hook is cheap; the magics, the store and litellm still load on
-first use), or `%load_ext orkas_jupyter` plus `attach()` when the user presses "Load Orkas".
+The labextension registers the target as soon as the kernel is up, from the comm's own subshell
+(`register_target()`: no runtime, so it does not wait behind cells queued by Run All), opens
+the comm, and runs `attach()` on the main shell (queued like any cell) to create the kernel's
+runtime. `%load_ext orkas_jupyter` may call `register_target()` too. J1: registering a comm
+target and a pre-cell hook is cheap; the magics, the store and litellm still load on first use.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from .bridge import HUB, BrowserLink
+from .bridge_support import HOOK, kernel_support
 
 log = logging.getLogger(__name__)
 
 TARGET = "orkas"
-_attached_shells: set[int] = set()
+_lock = threading.Lock()
+_registered_shells: set[int] = set()
+_runtime_made = threading.Event()
+_waiting_chats: list[CommChat] = []
 
 
-def attach(shell: Any | None = None) -> None:
-    """Register the `orkas` comm target and the live notebook bridge in this kernel (main
-    thread; idempotent). Raises RuntimeError outside a Jupyter kernel."""
+def register_target(shell: Any | None = None) -> bool:
+    """Register the `orkas` comm target and the pre-cell hook that makes the runtime (any
+    thread; idempotent). False outside a Jupyter kernel."""
     if shell is None:
         from IPython import get_ipython
 
         shell = get_ipython()
     if shell is None or getattr(shell, "kernel", None) is None:
-        raise RuntimeError("Orkas' JupyterLab panel needs a Jupyter kernel (ipykernel).")
-    if id(shell) not in _attached_shells:
-        from comm import get_comm_manager
+        return False
+    with _lock:
+        if id(shell) in _registered_shells:
+            return True
+        _registered_shells.add(id(shell))
+    support = kernel_support()
+    if not support.live:
+        HUB.disable(support.message())
+    if support.message():
+        log.warning("orkas: %s", support.message())
+    from comm import get_comm_manager
 
-        get_comm_manager().register_target(TARGET, _on_comm_open)
-        # A reloaded extension builds a new runtime: make it before each cell.
-        shell.events.register("pre_run_cell", lambda *_: _ensure_runtime(shell))
-        _attached_shells.add(id(shell))
+    get_comm_manager().register_target(TARGET, _on_comm_open)
+    # A reloaded extension builds a new runtime: make it before each cell.
+    shell.events.register("pre_run_cell", lambda *_: _ensure_runtime(shell))
+    return True
+
+
+def attach(shell: Any | None = None) -> None:
+    """Register the comm target and create the kernel's runtime (main thread; idempotent).
+    Raises RuntimeError outside a Jupyter kernel."""
+    if shell is None:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    if not register_target(shell):
+        raise RuntimeError("Orkas' JupyterLab panel needs a Jupyter kernel (ipykernel).")
     _ensure_runtime(shell)
 
 
@@ -48,30 +74,75 @@ def _ensure_runtime(shell: Any) -> None:
     from .runtime import get_runtime
 
     get_runtime(shell)
+    _runtime_made.set()
+    with _lock:
+        waiting, _waiting_chats[:] = list(_waiting_chats), []
+    for chat in waiting:
+        chat.flush()
 
 
 def _trust_header(data: Any, default: Any) -> Any:
     return default
 
 
+class CommChat:
+    """The chat half of one comm. A comm may open (on its subshell thread) before the runtime
+    exists, which only the main thread may create: chat messages wait until it does."""
+
+    def __init__(self, send: Callable[[dict[str, Any]], None]) -> None:
+        self._send = send
+        self._controller: Any = None
+        self._pending: list[dict[str, Any]] = []
+
+    def handle(self, body: dict[str, Any]) -> None:
+        """One chat message from the browser (any thread)."""
+        with _lock:
+            if not _runtime_made.is_set():
+                if not self._pending:
+                    _waiting_chats.append(self)
+                self._pending.append(body)
+                return
+        self._deliver(body)
+
+    def flush(self) -> None:
+        """The runtime exists now: deliver what waited."""
+        with _lock:
+            pending, self._pending = self._pending, []
+        for body in pending:
+            self._deliver(body)
+
+    def _deliver(self, body: dict[str, Any]) -> None:
+        try:
+            if self._controller is None:
+                from .chat import ChatController
+                from .runtime import get_runtime
+
+                self._controller = ChatController(get_runtime(), self._send)
+            self._controller.handle(body)
+        except Exception as exc:  # a chat failure must not kill the comm
+            log.exception("orkas chat message failed")
+            self._send({"type": "notice", "level": "error",
+                        "text": f"{type(exc).__name__}: {exc}"})
+
+
 def _on_comm_open(comm: Any, open_msg: dict[str, Any]) -> None:
     """A browser view of a notebook connected (runs on the comm's subshell thread)."""
-    from .chat import ChatController
-    from .runtime import get_runtime
-
     # ipykernel 7.4 routes a comm's incoming messages to the shell that last *sent* on it
     # (`BaseComm._reply_subshell_for`); the agent thread sends under the main shell's parent,
     # so browser replies would queue behind a busy `%%orkas` cell and the bridge would stall.
     # The browser's header already names the comm's own subshell: trust it.
-    comm._reply_subshell_for = _trust_header
+    setattr(comm, HOOK, _trust_header)
     data = (open_msg.get("content") or {}).get("data") or {}
 
     def send(msg: dict[str, Any]) -> None:
         comm.send(data=msg)
 
     link = BrowserLink(send, path=str(data.get("notebook") or ""))
-    controller = ChatController(get_runtime(), send)
-    HUB.add(link)
+    chat = CommChat(send)
+    if HUB.enabled:
+        HUB.add(link)
+    else:
+        send({"type": "notice", "level": "warning", "text": HUB.disabled_reason})
 
     def on_msg(msg: dict[str, Any]) -> None:
         body = (msg.get("content") or {}).get("data") or {}
@@ -80,11 +151,7 @@ def _on_comm_open(comm: Any, open_msg: dict[str, Any]) -> None:
         if body.get("type") == "nb_reply":
             link.resolve(body)
             return
-        try:
-            controller.handle(body)
-        except Exception as exc:  # a chat failure must not kill the comm
-            log.exception("orkas chat message failed")
-            send({"type": "notice", "level": "error", "text": f"{type(exc).__name__}: {exc}"})
+        chat.handle(body)
 
     comm.on_msg(on_msg)
     comm.on_close(lambda _msg: HUB.remove(link))

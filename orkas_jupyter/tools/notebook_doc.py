@@ -3,8 +3,10 @@ document in JupyterLab (the labextension bridge) and, with no frontend (nbclient
 plain IPython), the `.ipynb` file itself. This module has the interface and the file back-end.
 
 The file back-end reads and writes JSON directly (nbformat 4) — importing nbformat costs about a
-second — writes atomically (temp file + rename) and re-reads before every change so edits made
-by others in between are kept.
+second — writes atomically (temp file + rename, keeping the file's permissions) and re-reads
+before every change so edits made by others in between are kept. It writes the way Jupyter
+does (sorted keys, one-space indent), so a change to one cell leaves the bytes of every other
+cell as Jupyter saved them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -86,6 +89,12 @@ def _to_json(cell: Cell) -> dict[str, Any]:
     return raw
 
 
+def notebook_text(data: dict[str, Any]) -> str:
+    """A notebook as Jupyter serialises it (nbformat's JSON writer)."""
+    return json.dumps(data, indent=1, sort_keys=True, separators=(",", ": "),
+                      ensure_ascii=False) + "\n"
+
+
 class FileNotebook:
     """A notebook file edited in place with atomic writes."""
 
@@ -117,10 +126,16 @@ class FileNotebook:
         return data
 
     def _save(self, data: dict[str, Any]) -> None:
-        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        text = notebook_text(data)
+        try:
+            mode = stat.S_IMODE(self.path.stat().st_mode)
+        except FileNotFoundError:  # removed since it was read: Jupyter's usual mode
+            mode = 0o644
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.",
                                    suffix=".tmp")
         try:
+            # mkstemp makes the file 0600; the notebook keeps the permissions it had.
+            os.fchmod(fd, mode)
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
                 handle.flush()

@@ -275,6 +275,9 @@ def _replayed(events: list[ProviderEvent]) -> list[ProviderEvent]:
     assert isinstance(end, StreamEnd)
     # A recording made before duplicate call ids were mended may hold one; replaying it must
     # not break the session's pairing check.
-    fresh = distinct_call_ids(end.message).model_copy(
-        update={"id": new_id("msg"), "created_at": time.time()})
+    # Marked "replayed" so the usage ledger keeps it apart from spend (meta is never part of
+    # a request's key).
+    message = distinct_call_ids(end.message)
+    fresh = message.model_copy(update={"id": new_id("msg"), "created_at": time.time(),
+                                       "meta": {**message.meta, "replayed": True}})
     return [*events[:-1], end.model_copy(update={"message": fresh})]

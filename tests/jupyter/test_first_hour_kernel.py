@@ -117,3 +117,19 @@ def test_doctor_reports_a_working_model_and_names_a_missing_key(kernel, fake_mod
     r = kernel.run("%orkas doctor", timeout=120)
     key_line = next(x for x in r.stdout.splitlines() if x.strip().startswith("! key"))
     assert "OPENAI_API_KEY" in key_line and "ORKAS_API_KEY" in key_line, r.stdout
+
+
+def test_cost_keeps_replayed_answers_apart_from_spend(kernel, fake_model, tmp_path):
+    fake_model.script([reply("Recorded answer.")])
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run(f"%orkas record {tmp_path / 'run.orkas.json'}")
+    r = kernel.run("%orkas what is the mean?")
+    assert any("Recorded answer." in m for m in r.data("text/markdown"))
+    kernel.run(f"%orkas replay {tmp_path / 'run.orkas.json'}")
+    r = kernel.run("%orkas what is the mean?")
+    assert any("Recorded answer." in m for m in r.data("text/markdown"))
+    assert len(fake_model.chat_requests) == 1  # the second answer came from the recording
+    cost = kernel.run("%orkas cost").stdout
+    session_lines = cost.split("all sessions")[0]
+    assert "replayed from recordings (no spend)" in session_lines, cost
+    assert "no model calls" in session_lines, cost  # this replayed session spent nothing

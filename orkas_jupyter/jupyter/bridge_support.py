@@ -49,11 +49,12 @@ class BridgeSupport:
                     f"not know (no `{HOOK}` hook), so the live notebook bridge could stall "
                     f"behind a running cell. The agent's cell tools edit the notebook file "
                     f"instead: save your work before asking, and reload the file after. "
-                    f"Install a supported ipykernel (>=7.0,<8) to restore the bridge.")
+                    f"`pip install 'ipykernel>=7.0,<8'` restores the bridge.")
         if not self.subshells:
             return (f"ipykernel {self.ipykernel} has no kernel subshells: the live notebook "
                     f"bridge answers only while no cell runs, so cell tools called from a "
-                    f"%%orkas cell time out. Install ipykernel>=7 (with JupyterLab>=4.4).")
+                    f"%%orkas cell time out. `pip install 'ipykernel>=7.0,<8' 'jupyterlab>=4.4'` "
+                    f"fixes that.")
         return ""
 
 

@@ -1,16 +1,19 @@
 """The bridge's kernel half against a scripted browser (no Jupyter): requests, replies from
-another thread, errors, timeouts, closed views, and the runtime seam."""
+another thread, errors, timeouts, closed views, the runtime seam, and waiting for a view that
+is still connecting."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import pytest
 
 from orkas_jupyter.engine.errors import ToolError
-from orkas_jupyter.jupyter.bridge import BridgeHub, BrowserLink, LiveNotebook
+from orkas_jupyter.jupyter.bridge import AwaitingNotebook, BridgeHub, BrowserLink, LiveNotebook
+from orkas_jupyter.jupyter.bridge_support import view_may_exist
 from orkas_jupyter.tools.notebook_doc import Cell
 
 
@@ -172,3 +175,105 @@ def test_hub_resolves_to_the_newest_live_view_and_falls_back_to_the_file():
     hub.remove(first.link)
     assert hub.resolve(file_backend) is file_backend
     assert hub.resolve(None) is None
+
+
+class FileStandIn:
+    """A file back-end that records whether it was used."""
+
+    def __init__(self) -> None:
+        self.used: list[str] = []
+
+    def describe(self) -> str:
+        return "notebook file x.ipynb"
+
+    async def cells(self) -> list[Cell]:
+        self.used.append("cells")
+        return [Cell(id="f1", cell_type="code", source="from the file")]
+
+    async def insert(self, cell: Cell, after_id: str | None) -> int:
+        self.used.append("insert")
+        return 0
+
+
+def _expecting_hub(wait: float) -> BridgeHub:
+    return BridgeHub(expect_view=lambda: True, view_wait=wait)
+
+
+async def test_a_tool_call_waits_for_a_view_that_connects_late_and_never_touches_the_file():
+    hub, file_backend = _expecting_hub(5), FileStandIn()
+    browser = FakeBrowser(_cells())
+    backend = hub.resolve(file_backend)
+    assert isinstance(backend, AwaitingNotebook)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0.01)
+
+    tick = asyncio.ensure_future(ticker())
+    # The view connects from another thread (a comm subshell) 0.3 s later.
+    threading.Timer(0.3, hub.add, args=(browser.link,)).start()
+    started = time.monotonic()
+    cells = await backend.cells()
+    waited = time.monotonic() - started
+    tick.cancel()
+    assert [c.id for c in cells] == ["a1", "b2"] and file_backend.used == []
+    assert 0.25 < waited < 2
+    assert ticks > 10  # the wait blocked no event loop
+    # The same tool call sticks to the view it found.
+    await backend.insert(Cell(id="c3", cell_type="code", source="print(1)"), None)
+    assert [c["id"] for c in browser.cells] == ["a1", "b2", "c3"]
+    assert isinstance(hub.resolve(file_backend), LiveNotebook)
+
+
+async def test_no_view_within_the_wait_uses_the_file_then_stops_waiting_until_one_connects():
+    hub, file_backend = _expecting_hub(0.3), FileStandIn()
+    started = time.monotonic()
+    cells = await hub.resolve(file_backend).cells()
+    assert [c.id for c in cells] == ["f1"] and time.monotonic() - started >= 0.25
+    # Given up: the next call uses the file at once.
+    assert hub.resolve(file_backend) is file_backend
+    browser = FakeBrowser(_cells())
+    hub.add(browser.link)
+    assert isinstance(hub.resolve(file_backend), LiveNotebook)
+    hub.remove(browser.link)
+    # A view came and went: a next view may come again (a page reload), so wait once more.
+    assert isinstance(hub.resolve(file_backend), AwaitingNotebook)
+
+
+async def test_a_view_connecting_after_the_file_was_chosen_does_not_split_the_call():
+    hub, file_backend = _expecting_hub(0.2), FileStandIn()
+    backend = hub.resolve(file_backend)
+    await backend.cells()
+    browser = FakeBrowser(_cells())
+    hub.add(browser.link)
+    await backend.insert(Cell(id="c3", cell_type="code", source=""), None)
+    assert file_backend.used == ["cells", "insert"] and browser.requests == []
+
+
+async def test_no_view_and_no_notebook_file_is_a_clear_tool_error():
+    backend = _expecting_hub(0.1).resolve(None)
+    with pytest.raises(ToolError, match=r"notebook is not known.*ORKAS_NOTEBOOK"):
+        await backend.cells()
+
+
+def test_outside_jupyter_server_nothing_waits():
+    hub = BridgeHub(expect_view=lambda: False, view_wait=5)
+    file_backend = FileStandIn()
+    assert hub.resolve(file_backend) is file_backend
+
+
+def test_a_disabled_bridge_uses_the_file_even_with_a_view_open():
+    hub, file_backend = _expecting_hub(5), FileStandIn()
+    hub.add(FakeBrowser(_cells()).link)
+    hub.disable("ipykernel 9.0 routes notebook messages in a way Orkas does not know")
+    assert hub.resolve(file_backend) is file_backend
+
+
+def test_the_default_hub_expects_a_view_only_under_jupyter_server():
+    assert view_may_exist({"JPY_SESSION_NAME": "/w/a.ipynb", "JPY_PARENT_PID": "12"})
+    assert not view_may_exist({"JPY_SESSION_NAME": "/w/a.ipynb"})  # not jupyter-server
+    assert not view_may_exist({"ORKAS_NOTEBOOK": "/w/a.ipynb"})  # nbclient, papermill
+    assert not view_may_exist({"JPY_SESSION_NAME": "/w/console-1", "JPY_PARENT_PID": "12"})

@@ -81,11 +81,13 @@ async def test_record_then_replay_yields_the_same_events_with_no_request() -> No
         replayed = await collect(replayer, user_request("add", tools=[SPEC]))
         assert len(server.chat_requests) == 1
     assert len(store.recordings) == 1
-    strip = {"message": {"id", "created_at"}}
+    strip = {"message": {"id", "created_at", "meta"}}
     assert [e.model_dump(exclude=strip) for e in replayed] == [
         e.model_dump(exclude=strip) for e in recorded]
     end = replayed[-1]
     assert isinstance(end, StreamEnd) and end.message.id != recorded[-1].message.id  # type: ignore[union-attr]
+    # The same meta, plus the mark that keeps replayed usage apart from spend.
+    assert end.message.meta == {**recorded[-1].message.meta, "replayed": True}  # type: ignore[union-attr]
     payload = json.loads(next(iter(store.recordings.values())))
     assert payload["format"] == "orkas-recording" and payload["version"] == 1
     assert payload["model"] == "openai/gpt-4o" and payload["request"]["last_user"] == "add"

@@ -5,10 +5,11 @@ Measures, with real kernels (jupyter_client) and the fake model server over HTTP
 * first_token_s: from sending `%orkas …` (right after `%load_ext`) to the first streamed
   output holding the model's words, in a fresh kernel of a workspace whose store server is
   already running (the usual case: another notebook of the workspace is open). The same in
-  a workspace with no server yet is printed as `cold_first_token_s`.
+  a workspace with no server yet is `cold_first_token_s`; `…after_<T>s…` asks `--think`
+  seconds after `%load_ext`, as a user typing the question would.
 * kernel_rss_added_mb: the kernel's VmRSS after that first turn minus before `%load_ext`.
-* cell_slowdown_pct: a CPU-bound pure-Python cell run right after `%load_ext`, against the
-  same cell in a kernel without Orkas.
+* cell_slowdown_pct: a CPU-bound pure-Python cell sent right after `%load_ext` (execute to
+  idle, as the client sees it), against the same cell in a kernel without Orkas.
 * stream_overhead_ms: per streamed request, the chosen path minus litellm in the same
   process (warm both), median over repeated requests.
 
@@ -121,7 +122,7 @@ def _wired() -> tuple[bool, bool]:
     host = (REPO / "orkas_jupyter/host/host.py").read_text()
     load = "".join((REPO / f).read_text() for f in ("orkas_jupyter/__init__.py",
                                                     "orkas_jupyter/jupyter/magics.py"))
-    return "make_kernel_provider" in host, "prewarm" in load
+    return "make_kernel_provider" in host, "warm_up" in load
 
 
 PROVIDER_SHIM = """
@@ -136,7 +137,25 @@ def _patched(settings, recordings=None, **kw):
         _f.make_provider = _patched
 _f.make_provider = _patched
 """
-PREWARM_SHIM = "\nfrom orkas_jupyter.store.model_client import prewarm as _pw; _pw()\n"
+# What a first turn imports, dependencies first (the list proposed for `%load_ext`).
+TURN_MODULES = (
+    "numpy", "duckdb", "httpx", "bs4", "markdownify", "ipywidgets",
+    "orkas_jupyter.store.api", "orkas_jupyter.providers.remote",
+    "orkas_jupyter.store.model_client", "orkas_jupyter.knowledge",
+    "orkas_jupyter.tools.policy", "orkas_jupyter.tools.threat_patterns",
+    "orkas_jupyter.tools.workspace", "orkas_jupyter.tools.memory",
+    "orkas_jupyter.tools.knowledge", "orkas_jupyter.host.host", "orkas_jupyter.jupyter.runtime",
+    "orkas_jupyter.jupyter.render", "orkas_jupyter.jupyter.turns",
+    "orkas_jupyter.store.kb_client",
+)
+PREWARM_SHIM = """
+import asyncio as _a
+from orkas_jupyter.store.warm import warm_up as _wu
+_warm_task = _a.get_running_loop().create_task(_wu({modules!r}))
+"""
+
+
+IDLE_IMPORTS = True
 
 
 def cells(host: str) -> tuple[str, str]:
@@ -145,19 +164,21 @@ def cells(host: str) -> tuple[str, str]:
     load = "get_ipython().run_line_magic('load_ext', 'orkas_jupyter')\n"
     turn = "get_ipython().run_line_magic('orkas', 'say bonjour to the benchmark')\n"
     if host == "server" and not prewarm_wired:
-        load += PREWARM_SHIM
+        load += PREWARM_SHIM.format(modules=TURN_MODULES if IDLE_IMPORTS else ())
     if host == "server" and not provider_wired:
         turn = PROVIDER_SHIM + turn
     return load, turn
 
 
-def first_answer(env: dict[str, str], workspace: Path) -> dict[str, float]:
-    """One fresh kernel: load, ask, read the first words and the RSS."""
+def first_answer(env: dict[str, str], workspace: Path, think: float = 0.0) -> dict[str, float]:
+    """One fresh kernel: load, (let the user type for `think` seconds,) ask, read the first
+    words and the RSS."""
     load, turn = cells(env["ORKAS_MODEL_HOST"])
     kernel = Kernel(env, workspace)
     try:
         before = kernel.rss_mb()
         kernel.run(load)
+        time.sleep(think)
         first, total, text = kernel.run(turn, MARKER)
         if first is None:
             raise RuntimeError(f"the answer never showed: {text[-800:]}")
@@ -184,8 +205,8 @@ def cpu_cell(env: dict[str, str], workspace: Path, load: bool, n: int) -> float:
     try:
         if load:
             kernel.run(cells(env["ORKAS_MODEL_HOST"])[0])
-        out = kernel.run(CPU_CELL.format(n=n))[2]
-        return float(out.split("CPU_CELL_S")[1].split()[0])
+        # Seen from the client: a cell that has to wait for a warm-up step counts too.
+        return kernel.run(CPU_CELL.format(n=n))[1]
     finally:
         kernel.close()
 
@@ -240,7 +261,13 @@ def main() -> None:
     parser.add_argument("--kernels", type=int, default=2, help="fresh kernels per figure")
     parser.add_argument("--cpu-loop", type=int, default=12_000_000)
     parser.add_argument("--streams", type=int, default=20)
+    parser.add_argument("--think", type=float, default=5.0,
+                        help="seconds between %%load_ext and the question, cold workspace")
+    parser.add_argument("--no-idle-imports", action="store_true",
+                        help="warm only the model host at %%load_ext, not the turn's modules")
     args = parser.parse_args()
+    global IDLE_IMPORTS
+    IDLE_IMPORTS = not args.no_idle_imports
     fake = FakeModelServer(default=reply(ANSWER)).start()
     root = Path(tempfile.mkdtemp(prefix="pf14-"))
     try:
@@ -249,14 +276,22 @@ def main() -> None:
             ws = root / f"cold{i}"
             ws.mkdir()
             cold.append(first_answer(kernel_env(ws, fake, args.host), ws))
+        typed = []
+        for i in range(args.kernels if args.think else 0):
+            ws = root / f"typed{i}"
+            ws.mkdir()
+            typed.append(first_answer(kernel_env(ws, fake, args.host), ws, args.think))
         ws = root / "warm"
         ws.mkdir()
         env = kernel_env(ws, fake, args.host)
         warm_server(env, ws)
         warm = [first_answer(env, ws) for _ in range(args.kernels)]
-        for label, runs in (("cold workspace", cold), ("warm server", warm)):
+        warm_typed = [first_answer(env, ws, args.think)
+                      for _ in range(args.kernels if args.think else 0)]
+        for label, runs in (("cold workspace", cold), (f"cold, {args.think:g} s later", typed),
+                            ("warm server", warm), (f"warm, {args.think:g} s later", warm_typed)):
             for r in runs:
-                print(f"{label:15s} first token {r['first_s']:.2f} s  turn {r['turn_s']:.2f} s  "
+                print(f"{label:18s} first token {r['first_s']:.2f} s  turn {r['turn_s']:.2f} s  "
                       f"RSS {r['rss_before']:.0f} -> {r['rss_after']:.0f} MB  "
                       f"litellm in kernel: {bool(r['litellm'])}")
         plain, loaded = [], []
@@ -272,6 +307,9 @@ def main() -> None:
         fake.stop()
     first = statistics.median(r["first_s"] for r in warm)
     cold_first = statistics.median(r["first_s"] for r in cold)
+    typed_first = statistics.median(r["first_s"] for r in typed) if typed else float("nan")
+    warm_typed_first = (statistics.median(r["first_s"] for r in warm_typed) if warm_typed
+                        else float("nan"))
     added = statistics.median(r["rss_after"] - r["rss_before"] for r in warm)
     slowdown = (statistics.median(loaded) / statistics.median(plain) - 1) * 100
     overhead = (remote_s - local) * 1000 if args.host == "server" else 0.0
@@ -281,7 +319,10 @@ def main() -> None:
               f"%load_ext wired: {prewarm_wired})")
     print(f"RESULT PF14 first_token_s={first:.2f} kernel_rss_added_mb={added:.0f} "
           f"cell_slowdown_pct={slowdown:.1f} stream_overhead_ms={overhead:.1f} "
-          f"cold_first_token_s={cold_first:.2f} host={args.host}")
+          f"cold_first_token_s={cold_first:.2f} "
+          f"cold_after_{args.think:g}s_first_token_s={typed_first:.2f} "
+          f"after_{args.think:g}s_first_token_s={warm_typed_first:.2f} host={args.host} "
+          f"idle_imports={IDLE_IMPORTS}")
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ from .keys import (
     missing_key_message,
     provider_of,
 )
-from .litellm_provider import LiteLLMProvider, timeout_from_env
+from .litellm_provider import UNKNOWN_CONTEXT_WINDOW, LiteLLMProvider, timeout_from_env
 from .replay import InMemoryRecordingStore, RecordingStore, RecordReplayProvider
 from .rotation import Candidate, RotatingProvider
 
@@ -221,8 +221,17 @@ class RemoteProvider:
         return self._info[name]
 
     def model_info(self, model: str | None) -> ModelInfo:
-        """Context window and capabilities from the host's litellm model map, cached."""
-        return self.remote_info(model).info
+        """Context window and capabilities from the host's litellm model map, cached. When
+        the host cannot be asked, a conservative guess (not cached): the next request says
+        what is wrong."""
+        try:
+            return self.remote_info(model).info
+        except (OrkasError, OSError, ConnectionError) as exc:
+            log.warning("the model host could not describe %s (%s); assuming a %d-token "
+                        "window", model or self.model, type(exc).__name__,
+                        self.context_window or UNKNOWN_CONTEXT_WINDOW)
+            return ModelInfo(model=model or self.model,
+                             context_window=self.context_window or UNKNOWN_CONTEXT_WINDOW)
 
     async def _key_for(self, model: str) -> str | None:
         """The key to send with this request, read now; `MissingKeyError` (nothing sent) when
@@ -230,7 +239,13 @@ class RemoteProvider:
         key = self.key_source.effective(model)
         if key:
             return key
-        info = await asyncio.to_thread(self.remote_info, model)
+        try:
+            info = await asyncio.to_thread(self.remote_info, model)
+        except ProviderError:
+            raise
+        except (OrkasError, OSError, ConnectionError) as exc:
+            raise ProviderConnectionError(f"{model}: the workspace's model host (the store "
+                                          f"server) could not be asked: {exc}") from None
         if not info.needs_key:
             return None
         if self.api_base:
@@ -252,6 +267,12 @@ class RemoteProvider:
                     started = True
                     yield event
         except ModelHostError as exc:
+            if exc.type_name.startswith("Store"):
+                # A store server of an older version, still running, knows no model calls.
+                raise NonRetryableProviderError(
+                    f"{model}: the store server cannot call models ({exc}). Close this "
+                    "workspace's kernels so it exits, or set ORKAS_MODEL_HOST=kernel to call "
+                    "models from the kernel.") from None
             raise error_from_wire(exc.type_name, str(exc), exc.detail) from None
         except ValidationError as exc:
             raise NonRetryableProviderError(f"{model}: the model host sent an event this "

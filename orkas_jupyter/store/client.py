@@ -153,6 +153,25 @@ class SocketTransport:
         with self._lock:
             return self._connect(deadline)
 
+    def start_server(self) -> str:
+        """See that a server is on its way without waiting for it: ask a running one to warm
+        its models (`asked`), start one when none holds the file (`started`); otherwise one
+        is starting or closing (`starting`)."""
+        with self._lock:
+            sock = self._find()
+            if sock is not None:
+                try:
+                    sock.settimeout(10)
+                    sock.sendall(encode_frame(RpcRequest(id=0, op="model.warm")))
+                    recv_frame(sock)
+                finally:
+                    sock.close()
+                return "asked"
+            if lock_is_held(lock_path_for(self.db_path)):
+                return "starting"
+            self._spawn()
+            return "started"
+
     def _find(self) -> socket.socket | None:
         # Our own socket path first; then the one the running server wrote in the lock file
         # (a kernel with another TMPDIR or XDG_RUNTIME_DIR computes a different path). Either

@@ -4,7 +4,7 @@
 record/replay in the kernel, each model call made by the store server, which imports litellm
 once for every kernel of the workspace. It falls back to litellm in the kernel when there is
 no store server (an in-process or custom store), when a configured model's credentials are
-more than one key (cloud accounts), or when `ORKAS_MODEL_HOST=kernel`. `prewarm` starts the
+more than one key (cloud accounts), or when `ORKAS_MODEL_HOST=kernel`. `warm.py` starts the
 server early (at `%load_ext`) so litellm is imported while the user types.
 """
 
@@ -13,12 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import threading
 from collections.abc import AsyncGenerator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..config import Settings, load_settings
+from ..config import Settings
 from .client import DEFAULT_IDLE_SECONDS, SocketTransport, new_request_id
 from .rpc import MAX_FRAME, RpcRequest, RpcResponse, encode_frame
 
@@ -105,22 +104,3 @@ def make_kernel_provider(settings: Settings, recordings: Any = None, *,
     if db is None or model_host() == "kernel" or not remote_capable(settings):
         return make_provider(settings, recordings=recordings)
     return make_remote_provider(settings, SocketModelChannel(db), recordings=recordings)
-
-
-def prewarm(settings: Settings | None = None) -> threading.Thread | None:
-    """Start the workspace's store server in the background, asking it to import litellm,
-    so the first turn finds models warm. Nothing when no model is configured or models run
-    in the kernel. Failures are left for the first turn to report."""
-    def run() -> None:
-        try:
-            current = settings or load_settings()
-            if not current.model or model_host() == "kernel":
-                return
-            channel = SocketModelChannel(current.store_path)
-            channel.call("model.warm", {})
-        except Exception:
-            log.debug("warming the model host failed", exc_info=True)
-
-    thread = threading.Thread(target=run, name="orkas-prewarm", daemon=True)
-    thread.start()
-    return thread

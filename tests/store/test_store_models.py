@@ -121,3 +121,30 @@ def test_store_calls_are_answered_while_a_model_stream_runs(db_path: Path) -> No
                                                          "ProviderUnreachableError")
     assert "connection refused" in end.error and KEY not in end.error
     assert end.detail == {"status": None, "retry_after": 0.5, "max_retries": 1}
+
+
+def test_warm_up_starts_the_model_host_without_waiting_then_imports(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from orkas_jupyter.store.warm import warm_up
+
+    workspace = db_path.parent.parent
+    monkeypatch.setenv("ORKAS_WORKSPACE", str(workspace))
+    monkeypatch.delenv("ORKAS_STORE", raising=False)
+    monkeypatch.delenv("ORKAS_MODEL_HOST", raising=False)
+    monkeypatch.setenv("ORKAS_MODEL", "openai/gpt-4o")
+    steps = asyncio.run(warm_up(["colorsys"]))
+    names = [name for name, _ in steps]
+    assert names[-2:] == ["model host: started", "colorsys"]
+    assert b"--warm-models" in _cmdline(db_path)
+    # A second kernel finds the server running and asks it to warm (a no-op by now).
+    deadline = time.monotonic() + 30
+    while (steps := asyncio.run(warm_up()))[-1][0] != "model host: asked":
+        assert steps[-1][0] == "model host: starting"
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    monkeypatch.setenv("ORKAS_MODEL_HOST", "kernel")
+    assert asyncio.run(warm_up())[-1][0] == "model host: kernel"
+    monkeypatch.delenv("ORKAS_MODEL")
+    assert asyncio.run(warm_up())[-1][0] == "model host: no model"

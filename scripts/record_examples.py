@@ -26,9 +26,10 @@ MODEL = "openai/orkas-scripted-example"
 RECORDED_NOTE = (
     "> **Recorded answers.** The model's answers in this notebook come from "
     "`{name}.orkas.json` beside it. They were scripted for this example (not produced by a "
-    "live model) and recorded; `%orkas replay auto` plays them back with no API key and no "
-    "network. The tools run for real each time — the agent's look at the kernel, the files "
-    "and the commands are recomputed — and if a request no longer matches the recording "
+    "live model) and recorded; `%orkas replay auto {name}.orkas.json` plays them back with "
+    "no API key and no network, in JupyterLab, VS Code, nbconvert or papermill. The tools "
+    "run for real each time — the agent's look at the kernel, the files and the commands "
+    "are recomputed — and if a request no longer matches the recording "
     "(you edited a prompt, the data changed), the cell says which message differs. To run it "
     "live, add `%orkas model openai/gpt-4o` (or any litellm `provider/model`, with its key, "
     "e.g. `OPENAI_API_KEY`) after the setup cell: every request then goes to your model and "
@@ -63,8 +64,10 @@ def notebook(cells: list[tuple[str, str, str]]) -> dict[str, Any]:
                          "language_info": {"name": "python"}}}
 
 
-def setup_cell() -> tuple[str, str, str]:
-    return ("setup", "code", "%load_ext orkas_jupyter\n%orkas replay auto")
+def setup_cell(name: str) -> tuple[str, str, str]:
+    # The recording is named, so the notebook replays under every runner (nbconvert,
+    # papermill and nbclient do not tell the kernel which notebook it runs).
+    return ("setup", "code", f"%load_ext orkas_jupyter\n%orkas replay auto {name}.orkas.json")
 
 
 # -- quickstart -------------------------------------------------------------------------------
@@ -144,7 +147,7 @@ def quickstart() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
          "The agent runs *inside* this kernel: it inspects `rentals`, writes a plotting cell, "
          "runs it, looks at the output and the figure, and explains.\n\n"
          + RECORDED_NOTE.format(name="quickstart")),
-        setup_cell(),
+        setup_cell("quickstart"),
         ("load", "code", "import pandas as pd\n\n"
                          "rentals = pd.read_csv(\"data/bike_rentals.csv\")\nrentals.head()"),
         ("ask-md", "markdown", "Ask in a `%%orkas` cell. Tool calls show as cards you can "
@@ -229,7 +232,7 @@ def workspace() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
          "(its workspace; paths outside it are refused). Risky commands — deleting files, "
          "installing, sending data out — wait for your approval.\n\n"
          + RECORDED_NOTE.format(name="workspace")),
-        setup_cell(),
+        setup_cell("workspace"),
         ("approval-md", "markdown",
          "In JupyterLab the approval question appears in a box under the running cell: "
          "answer `o` (once) to follow the recording. Run headless (nbclient, papermill, CI), "
@@ -338,7 +341,7 @@ def knowledge() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
          "file, searched with BM25 — and vectors too when an embedding model is set), then "
          "ask. The agent searches it and cites each claim as `document:lines`.\n\n"
          + RECORDED_NOTE.format(name="knowledge")),
-        setup_cell(),
+        setup_cell("knowledge"),
         ("add", "code", "%orkas kb add handbook"),
         ("search-md", "markdown", "You can search it yourself:"),
         ("search", "code", "%orkas kb search deleting raw logs early"),

@@ -85,6 +85,7 @@ class NotebookRecording:
         self._fresh = False
         self._used: set[str] = set()
         self._data = self._load()
+        self.notebook = str(self._data.get("notebook") or self.notebook)
 
     # -- the file ---------------------------------------------------------------------------
     def _load(self) -> dict[str, Any]:

@@ -7,7 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from .recording import NotebookRecording, recording_path_for
+from .locate import find_recording, missing_recording, resolve_named
+from .recording import NotebookRecording, RecordingFileError
+
+# Modes that read a recording: without a file they say so, and may take the folder's only one.
+_READING = ("replay", "auto")
 
 
 class ReplayControl:
@@ -15,27 +19,36 @@ class ReplayControl:
 
     def __init__(self, rt: Any) -> None:
         self.rt = rt
-        # A file named with `%orkas record|replay FILE` (else the notebook's own).
+        # A file named with `%orkas record|replay FILE` (absolute; else the notebook's own).
         self.file: Path | None = None
         self._recording: NotebookRecording | None = None
         self._session: str | None = None
+        # Said once under the next cell: how a guessed recording was found, or that none was.
+        self._note: str | None = None
+        self._missing_told = False
 
     @property
     def settings(self) -> Settings:
         return self.rt.settings  # type: ignore[no-any-return]
 
-    def recording(self) -> NotebookRecording | None:
-        """The notebook's recording file (`<notebook>.orkas.json`, or the named file); None
-        when the notebook is unknown (the workspace store keeps recordings then). Raises
-        `RecordingFileError` for a damaged file."""
-        path = self.file
-        if path is None:
-            notebook = self.rt.notebook_file()
-            path = recording_path_for(notebook) if notebook is not None else None
-        if path is None:
+    def recording(self, mode: str | None = None) -> NotebookRecording | None:
+        """The recording file for `mode` (default: the current one): the named file, else
+        the notebook's `<name>.orkas.json`, else (replay and auto only) the working
+        directory's only `*.orkas.json`. None when there is none: the workspace store keeps
+        recordings then. Raises `RecordingFileError` for a damaged file."""
+        mode = mode or self.settings.replay
+        notebook = self.rt.notebook_file() if self.file is None else None
+        found = find_recording(self.file, notebook) if (
+            self.file is not None or notebook is not None or mode in _READING) else None
+        if found is None:
+            self._recording = None
+            if mode in _READING and not self._missing_told:
+                self._note, self._missing_told = missing_recording(mode), True
             return None
-        if self._recording is None or self._recording.path != path:
-            self._recording = NotebookRecording(path)
+        if self._recording is None or self._recording.path != found.path:
+            self._recording = NotebookRecording(
+                found.path, notebook=notebook.name if notebook is not None else None)
+            self._note = found.note
         return self._recording
 
     def recordings_for(self, store: Any) -> Any:
@@ -44,11 +57,19 @@ class ReplayControl:
         return recording if recording is not None else store
 
     def switch(self, mode: str, file: Path | None = None) -> NotebookRecording | None:
-        """Switch mode (and file); a recorded run starts a new session. Raises
-        `RecordingFileError` (nothing changed) for a damaged file."""
+        """Switch mode (and file); a recorded run starts a new session. Prints how a guessed
+        recording was found, or that none was. Raises `RecordingFileError` (nothing changed)
+        for a damaged file."""
+        previous = self.file
         if file is not None:
-            self.file = file
-        recording = self.recording() if mode != "off" else None
+            self.file = resolve_named(file, self.rt.notebook_file() if not file.is_absolute()
+                                      else None)
+        self._missing_told = False
+        try:
+            recording = self.recording(mode) if mode != "off" else None
+        except RecordingFileError:
+            self.file = previous
+            raise
         update: dict[str, Any] = {"replay": mode}
         if mode != "off" and not self.settings.model and recording and recording.model:
             update["model"] = recording.model
@@ -58,15 +79,24 @@ class ReplayControl:
         self._session = None
         self.rt.current_session = None
         self.rt.reset_provider()
+        if self._note is not None:
+            print(self._note)
+            self._note = None
         return recording
 
     def adopt_model(self) -> str | None:
         """In a replay mode with no model configured, the recording's model: a notebook
-        replays on a machine that has no model settings at all."""
+        replays on a machine that has no model settings at all. When there is no recording
+        to adopt it from, prints why and how to name one."""
         if self.settings.model or self.settings.replay == "off":
             return self.settings.model
         recording = self.recording()
-        if recording is not None and recording.model:
+        if recording is None:
+            if self.settings.replay in _READING:
+                self._note = None
+                print(missing_recording(self.settings.replay))
+            return None
+        if recording.model:
             self.rt.settings = self.settings.model_copy(update={"model": recording.model})
             self.rt.reset_provider()
         return self.settings.model
@@ -108,6 +138,9 @@ class ReplayControl:
         """What a turn shows about record/replay since `counts()` was `before`: reports of
         stale recordings (auto mode), then what was replayed or recorded, and from where."""
         notes = self.notices()
+        if self._note is not None:
+            notes.insert(0, self._note)
+            self._note = None
         replayed, recorded = (now - then for now, then in zip(self.counts(), before,
                                                                strict=True))
         recording = self.active()

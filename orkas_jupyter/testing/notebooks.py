@@ -1,14 +1,16 @@
-"""Re-executing agent notebooks (P7, issue 9): run a notebook with nbclient as JupyterLab
-would (a real kernel whose `JPY_SESSION_NAME` names the notebook), with the model replayed
-from the notebook's recording and the model API unreachable, and compare the agent's
-outputs with the committed ones.
+"""Re-executing agent notebooks (P7, issues 9 and 14): run a notebook as
+`jupyter nbconvert --to notebook --execute` does — nbclient, a fresh kernel started in the
+notebook's folder and told nothing else (no `JPY_SESSION_NAME`, no `ORKAS_NOTEBOOK`) — with
+the model replayed from the recording the notebook names and the model API unreachable, and
+compare the agent's outputs with the committed ones.
 
     python -m orkas_jupyter.testing.notebooks check notebooks/*.ipynb
+    python -m orkas_jupyter.testing.notebooks compare notebooks/*.ipynb --executed DIR
 
 Each run works on a copy of the notebook's folder, so the checkout is never written to.
-`record` runs a notebook against a scripted model (the `FakeModelServer`) in record mode
-and writes the executed notebook and its recording back — how the example notebooks'
-recordings are made (scripts/record_examples.py).
+`record` runs a notebook against a scripted model (the `FakeModelServer`) and writes the
+executed notebook and its recording back — how the example notebooks' recordings are made
+(scripts/record_examples.py).
 """
 
 from __future__ import annotations
@@ -29,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from ..providers.replay import normal_text
+from ..secrets import is_secret_name
 
 AGENT_CELL = re.compile(r"^\s*%%?orkas\b", re.MULTILINE)
 _IMAGE = re.compile(r"(data:image/[a-z+]+;base64,)[A-Za-z0-9+/=\s]+")
 _SKIP_COPY = shutil.ignore_patterns(".orkas", ".ipynb_checkpoints", "__pycache__")
-_KEYISH = re.compile(r"KEY|TOKEN|SECRET", re.IGNORECASE)
 TEXT_TYPES = ("text/markdown", "text/html", "text/plain")  # the richest text first
 
 
@@ -49,18 +51,17 @@ def offline_environ() -> dict[str, str]:
     """This process's environment without orkas settings, notebook names or anything
     key-like, and with the model API at a closed port: a machine that has no model."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("ORKAS_", "JPY_")) and not _KEYISH.search(k)}
+           if not k.startswith(("ORKAS_", "JPY_")) and not is_secret_name(k)}
     env["ORKAS_API_BASE"] = closed_port_url()
     return env
 
 
 def kernel_env(notebook: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    """An offline kernel environment naming the notebook the way jupyter-server does
-    (`JPY_SESSION_NAME`)."""
+    """An offline kernel environment as a fresh machine has it (nothing names the notebook;
+    runners do not), with orkas's home folder in a scratch folder beside the notebook so the
+    user's own memory and settings stay out of the run."""
     env = offline_environ()
-    env.update({"JPY_SESSION_NAME": str(notebook), "ORKAS_WORKSPACE": str(notebook.parent),
-                "ORKAS_HOME": str(notebook.parent / ".orkas-home"),
-                "MPLBACKEND": "module://matplotlib_inline.backend_inline"})
+    env["ORKAS_HOME"] = str(notebook.parent / ".orkas-home")
     env.update(extra or {})
     return env
 
@@ -75,8 +76,9 @@ def notebook_copy(notebook: Path) -> Iterator[Path]:
 
 
 def execute(notebook: Path, env: Mapping[str, str], timeout: int = 300) -> dict[str, Any]:
-    """Run every cell of `notebook` (in place on disk: pass a copy) and return the executed
-    notebook as JSON. Errors in cells are kept as outputs, like "Run All" would show them."""
+    """Run every cell of `notebook` (in place on disk: pass a copy) the way nbconvert does,
+    and return the executed notebook as JSON. Errors in cells are kept as outputs, like
+    "Run All" would show them."""
     import nbformat
     from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
@@ -86,9 +88,10 @@ def execute(notebook: Path, env: Mapping[str, str], timeout: int = 300) -> dict[
     # This interpreter's kernel: the one orkas-jupyter is installed in.
     km.kernel_cmd = [  # type: ignore[attr-defined]
         sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    # nbconvert's only hint to the kernel: it starts in the notebook's folder.
     client = NotebookClient(nb, km=km, timeout=timeout, allow_errors=True, record_timing=False,
                             resources={"metadata": {"path": str(notebook.parent)}})
-    client.execute(env=dict(env), cwd=str(notebook.parent))
+    client.execute(env=dict(env))
     return json.loads(nbformat.writes(nb))  # type: ignore[no-any-return, no-untyped-call]
 
 
@@ -183,17 +186,36 @@ def _write_back(notebook: Path, copy_path: Path, executed: dict[str, Any]) -> No
     notebook.write_text(text.replace(str(copy_path.parent), ".") + "\n", "utf-8")
 
 
+def compare_files(notebook: Path, executed: Path, ran_in: Path) -> list[str]:
+    """Differences between a committed notebook's agent outputs and those of its copy that
+    another runner (nbconvert, papermill) executed in the folder `ran_in`."""
+    if not executed.is_file():
+        return [f"{executed} not found: was the notebook executed there?"]
+    return compare(json.loads(notebook.read_text("utf-8")),
+                   json.loads(executed.read_text("utf-8")), str(ran_in.resolve()))
+
+
 def main(argv: list[str] | None = None) -> int:
-    """`check NOTEBOOK…`: exit 0 when every notebook's agent outputs re-execute identically."""
+    """`check NOTEBOOK…` re-executes and compares; `compare NOTEBOOK… --executed DIR`
+    compares runs made by another runner. Exit 0 when every notebook's agent outputs match."""
     parser = argparse.ArgumentParser(prog="python -m orkas_jupyter.testing.notebooks")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("check", help="re-execute offline in replay mode and compare")
     run.add_argument("notebooks", nargs="+", type=Path)
     run.add_argument("--timeout", type=int, default=300)
+    other = sub.add_parser("compare", help="compare notebooks executed by nbconvert, papermill "
+                                           "or another runner with the committed ones")
+    other.add_argument("notebooks", nargs="+", type=Path, help="the committed notebooks")
+    other.add_argument("--executed", type=Path, required=True,
+                       help="the folder holding the executed notebooks, by the same names")
+    other.add_argument("--ran-in", type=Path, default=Path("."),
+                       help="the folder the notebooks ran in (its path in outputs is "
+                            "normalised); default: the current folder")
     args = parser.parse_args(argv)
     failed = 0
     for path in args.notebooks:
-        problems = check(path, args.timeout)
+        problems = (check(path, args.timeout) if args.command == "check"
+                    else compare_files(path, args.executed / path.name, args.ran_in))
         print(f"{'ok  ' if not problems else 'FAIL'} {path}")
         for problem in problems:
             print("  " + problem.replace("\n", "\n  "))

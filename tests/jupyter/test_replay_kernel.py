@@ -169,3 +169,92 @@ def test_orkas_replay_in_the_environment_needs_no_magic(kernel, kernel_env, fake
     assert ANSWER in markdown(replayed)
     assert "2 recorded model answers replayed from `analysis.orkas.json`" in markdown(replayed)
     assert len(fake_model.chat_requests) == 2
+
+
+# -- which recording, under runners that do not say which notebook (issue 14) -----------------
+def runner_env(kernel_env: dict[str, str], **extra: str) -> dict[str, str]:
+    """An offline kernel that, like nbconvert's, is told nothing about its notebook."""
+    env = {k: v for k, v in offline_env(kernel_env).items() if k != "ORKAS_NOTEBOOK"}
+    env.update(extra)
+    return env
+
+
+def record_analysis(kernel, fake_model) -> None:
+    """Record one turn in `analysis.orkas.json` (the fixture kernel knows its notebook)."""
+    fake_model.script(model)
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run(SETUP)
+    kernel.run("%orkas record")
+    kernel.run("%%orkas\nwhich region sells most?", timeout=120)
+
+
+def test_a_named_recording_replays_in_a_kernel_told_nothing(kernel, kernel_env, fake_model,
+                                                           start_kernel, tmp_path: Path):
+    record_analysis(kernel, fake_model)
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "analysis.orkas.json").rename(tmp_path / "runs" / "analysis.orkas.json")
+    (tmp_path / "other.orkas.json").write_text("{}")  # a folder's only file is no answer
+    again = start_kernel(runner_env(kernel_env))
+    again.run("%load_ext orkas_jupyter")
+    again.run(SETUP)
+    shown = again.run("%orkas replay runs/analysis.orkas.json")  # relative to the kernel
+    assert "analysis.orkas.json" in shown.stdout and "2 recorded answers" in shown.stdout
+    replayed = again.run("%%orkas\nwhich region sells most?", timeout=120)
+    assert "2 recorded model answers replayed from `analysis.orkas.json`" in markdown(replayed)
+    assert len(fake_model.chat_requests) == 2
+
+
+def test_vs_code_names_the_notebook_in_the_namespace(kernel_env, fake_model, start_kernel,
+                                                     tmp_path: Path):
+    # VS Code's Jupyter extension runs `__vsc_ipynb_file__ = "<path>"` when it starts a kernel.
+    (tmp_path / "from_vscode.ipynb").write_text(json.dumps(EMPTY_NOTEBOOK))
+    env = {k: v for k, v in kernel_env.items() if k != "ORKAS_NOTEBOOK"}
+    fake_model.script(model)
+    vsc = start_kernel(env)
+    vsc.run(f"__vsc_ipynb_file__ = {str(tmp_path / 'from_vscode.ipynb')!r}")
+    vsc.run("%load_ext orkas_jupyter")
+    vsc.run(SETUP)
+    shown = vsc.run("%orkas record")
+    assert "from_vscode.orkas.json beside the notebook" in shown.stdout
+    vsc.run("%%orkas\nwhich region sells most?", timeout=120)
+    recorded = json.loads((tmp_path / "from_vscode.orkas.json").read_text())
+    assert recorded["notebook"] == "from_vscode.ipynb" and len(recorded["exchanges"]) == 2
+
+
+def test_jupyter_server_session_name_comes_before_orkas_notebook(kernel_env, start_kernel,
+                                                                  tmp_path: Path):
+    env = {**kernel_env, "JPY_SESSION_NAME": str(tmp_path / "lab.ipynb")}
+    lab = start_kernel(env)
+    lab.run("%load_ext orkas_jupyter")
+    assert "lab.orkas.json beside the notebook" in lab.run("%orkas record").stdout
+
+
+def test_the_folders_only_recording_is_used_and_the_cell_says_so(kernel, kernel_env,
+                                                                  fake_model, start_kernel):
+    record_analysis(kernel, fake_model)
+    env = runner_env(kernel_env, ORKAS_REPLAY="replay")  # no `%orkas replay` cell at all
+    again = start_kernel(env)
+    again.run("%load_ext orkas_jupyter")
+    again.run(SETUP)
+    replayed = again.run("%%orkas\nwhich region sells most?", timeout=120)
+    text = markdown(replayed)
+    assert ANSWER in text
+    assert "was not told its notebook, so it uses `analysis.orkas.json`, the only recording" \
+        in text
+    assert "`%orkas replay auto analysis.orkas.json`" in text
+    assert "2 recorded model answers replayed from `analysis.orkas.json`" in text
+    assert len(fake_model.chat_requests) == 2
+    second = again.run("%%orkas\nwhich region sells most?", timeout=120)
+    assert "only recording" not in markdown(second)  # said once
+
+
+def test_no_recording_to_be_found_is_said_plainly(kernel_env, start_kernel, tmp_path: Path):
+    nothing = start_kernel(runner_env(kernel_env))
+    nothing.run("%load_ext orkas_jupyter")
+    shown = nothing.run("%orkas replay auto").stdout
+    assert shown.startswith("No recording file found for `auto`")
+    assert "%orkas replay auto NAME.orkas.json" in shown and "ORKAS_NOTEBOOK" in shown
+    asked = nothing.run("%orkas which region sells most?", timeout=120).stdout
+    assert asked.startswith("No recording file found for `auto`")
+    assert asked.index("No recording file found") < asked.index("No model is configured")
+    assert not list(tmp_path.glob("*.orkas.json"))

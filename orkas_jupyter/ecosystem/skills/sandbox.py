@@ -12,12 +12,15 @@ symlink out of a skill folder resolves outside it and gets the ordinary refusal.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from ...tools.sandbox import PathSandbox, SandboxError
+
+_LOCK_MAX_BYTES = 1 << 30
 
 
 def _within(path: Path, root: Path) -> bool:
@@ -81,6 +84,14 @@ class SkillSandbox(PathSandbox):
     def write_atomic(self, path: Path, data: bytes) -> bool:
         self.refuse_write(path)
         return super().write_atomic(path, data)
+
+    @contextlib.contextmanager
+    def locked_bytes(self, path: Path, max_bytes: int = _LOCK_MAX_BYTES,
+                     wait_s: float = 10.0) -> Iterator[bytes | None]:
+        # Only writers lock a file (write_file, edit_file): refuse before their other checks.
+        self.refuse_write(path)
+        with super().locked_bytes(path, max_bytes, wait_s) as data:
+            yield data
 
     def refuse_write(self, path: Path) -> None:
         """Raise `SandboxError` when `path` lies in a skill folder."""

@@ -35,9 +35,12 @@ VIEW_WAIT = 5.0
 class BrowserLink:
     """Request/reply over one browser view of the notebook."""
 
-    def __init__(self, send: Send, *, path: str = "", timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, send: Send, *, path: str = "", client: str = "",
+                 timeout: float = DEFAULT_TIMEOUT) -> None:
         self._send = send
         self.path = path
+        # The page (kernel client session) the view lives in: its cells and chat pick it.
+        self.client = client
         self.timeout = timeout
         self.closed = False
         self._ids = itertools.count(1)
@@ -207,7 +210,9 @@ class AwaitingNotebook:
 
 
 class BridgeHub:
-    """The browser views open on this kernel; the most recently opened one answers.
+    """The browser views open on this kernel. The view that answers is the newest one in the
+    page that last ran a cell or chatted (two browser tabs on one notebook hold two separate
+    documents: the agent's cell must land in the one the user is working in), else the newest.
 
     `expect_view` says whether a view may exist when none is connected (by default: the kernel
     runs under jupyter-server and the bridge can connect while a cell is busy); then a notebook
@@ -223,6 +228,7 @@ class BridgeHub:
         self._expect_view = expect_view or (lambda: False)
         self.view_wait = view_wait
         self._gave_up = False
+        self._active_client = ""
         self.enabled = True
         self.disabled_reason = ""
 
@@ -247,11 +253,20 @@ class BridgeHub:
         bridge_support)."""
         self.enabled, self.disabled_reason = False, reason
 
+    def note_client(self, client: str) -> None:
+        """The page with this kernel client session ran a cell or sent a chat message."""
+        if client:
+            self._active_client = client
+
     def current(self) -> BrowserLink | None:
         """The link to use now, or None when no browser has the notebook open."""
         with self._lock:
-            live = [x for x in self._links if not x.closed]
-        return live[-1] if live else None
+            return self._pick([x for x in self._links if not x.closed])
+
+    def _pick(self, live: list[BrowserLink]) -> BrowserLink | None:
+        mine = [x for x in live if x.client and x.client == self._active_client]
+        chosen = mine or live
+        return chosen[-1] if chosen else None
 
     def backend(self) -> LiveNotebook | None:
         """A `LiveNotebook` over the current link, if any."""
@@ -280,7 +295,7 @@ class BridgeHub:
         with self._lock:
             live = [x for x in self._links if not x.closed]
             if live or self._gave_up or timeout <= 0:
-                return live[-1] if live else None
+                return self._pick(live)
             self._waiters.append(waiter)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(waiter), timeout)

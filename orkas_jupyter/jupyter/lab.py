@@ -50,8 +50,16 @@ def register_target(shell: Any | None = None) -> bool:
 
     get_comm_manager().register_target(TARGET, _on_comm_open)
     # A reloaded extension builds a new runtime: make it before each cell.
-    shell.events.register("pre_run_cell", lambda *_: _ensure_runtime(shell))
+    shell.events.register("pre_run_cell", lambda *_: _before_cell(shell))
     return True
+
+
+def _before_cell(shell: Any) -> None:
+    # The page that runs this cell is the one whose view its agent's cell tools should edit.
+    if threading.current_thread() is threading.main_thread():
+        parent = shell.kernel.get_parent() or {}
+        HUB.note_client(str((parent.get("header") or {}).get("session") or ""))
+    _ensure_runtime(shell)
 
 
 def attach(shell: Any | None = None) -> None:
@@ -137,7 +145,8 @@ def _on_comm_open(comm: Any, open_msg: dict[str, Any]) -> None:
     def send(msg: dict[str, Any]) -> None:
         comm.send(data=msg)
 
-    link = BrowserLink(send, path=str(data.get("notebook") or ""))
+    link = BrowserLink(send, path=str(data.get("notebook") or ""),
+                       client=str((open_msg.get("header") or {}).get("session") or ""))
     chat = CommChat(send)
     if HUB.enabled:
         HUB.add(link)
@@ -151,6 +160,8 @@ def _on_comm_open(comm: Any, open_msg: dict[str, Any]) -> None:
         if body.get("type") == "nb_reply":
             link.resolve(body)
             return
+        if body.get("type") == "send":
+            HUB.note_client(link.client)  # a panel turn edits the page that asked
         chat.handle(body)
 
     comm.on_msg(on_msg)

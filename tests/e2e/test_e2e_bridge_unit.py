@@ -277,3 +277,22 @@ def test_the_default_hub_expects_a_view_only_under_jupyter_server():
     assert not view_may_exist({"JPY_SESSION_NAME": "/w/a.ipynb"})  # not jupyter-server
     assert not view_may_exist({"ORKAS_NOTEBOOK": "/w/a.ipynb"})  # nbclient, papermill
     assert not view_may_exist({"JPY_SESSION_NAME": "/w/console-1", "JPY_PARENT_PID": "12"})
+
+
+def test_the_page_that_ran_the_cell_answers_not_the_newest_tab():
+    # Two browser tabs on one notebook hold two documents: the agent's cell must land in the
+    # tab where the user ran the cell (or chatted), even when another tab opened later.
+    hub = BridgeHub()
+    tab_a = BrowserLink(lambda msg: None, client="page-a")
+    tab_b = BrowserLink(lambda msg: None, client="page-b")
+    hub.add(tab_a)
+    hub.add(tab_b)
+    assert hub.current() is tab_b  # nothing ran yet: the newest
+    hub.note_client("page-a")
+    assert hub.current() is tab_a
+    second_view_a = BrowserLink(lambda msg: None, client="page-a")  # New View, same page
+    hub.add(second_view_a)
+    assert hub.current() is second_view_a
+    hub.remove(second_view_a)
+    hub.remove(tab_a)
+    assert hub.current() is tab_b  # page A closed: the other tab answers

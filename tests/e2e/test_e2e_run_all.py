@@ -180,3 +180,26 @@ def test_two_views_of_the_notebook_both_show_the_inserted_cell(
     nb.shot("run-all-two-views-inserted")
     _save_without_conflict(nb, path, agent_cell)
     nb.shutdown()
+
+
+def test_two_browser_tabs_the_cell_lands_in_the_tab_that_ran_it(
+        run_all_lab: Lab, page: Any, artifacts: Path) -> None:
+    # Two tabs hold two separate documents (no collaboration): the newer tab must not get the
+    # cell the user asked for in the older one, or saving either one would lose or conflict.
+    path, agent_cell = _quickstart_without_agent_cell(run_all_lab, "two-tabs")
+    before = Snapshot(path)
+    name = "two-tabs/quickstart.ipynb"
+    older = NotebookPage(page, run_all_lab, name, artifacts).open(_url(run_all_lab, name))
+    newer_page = page.context.new_page()
+    newer_url = f"{run_all_lab.url}lab/workspaces/two-tabs-b/tree/{name}?token={run_all_lab.token}"
+    newer = NotebookPage(newer_page, run_all_lab, name, artifacts).open(newer_url)
+    page.bring_to_front()
+    page.evaluate("() => { void window.jupyterapp.commands.execute('notebook:restart-run-all'); }")
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    _wait_agent_cell(older, agent_cell)
+    before.assert_unchanged()
+    assert not any(c["id"] == agent_cell for c in newer.cells_json())
+    older.shot("run-all-two-tabs-inserted")
+    _save_without_conflict(older, path, agent_cell)
+    newer_page.close()
+    older.shutdown()

@@ -10,11 +10,12 @@ Measures, with real kernels (jupyter_client) and the fake model server over HTTP
 * kernel_rss_added_mb: the kernel's VmRSS after that first turn minus before `%load_ext`.
 * cell_slowdown_pct: a CPU-bound pure-Python cell sent right after `%load_ext` (execute to
   idle, as the client sees it), against the same cell in a kernel without Orkas.
-* stream_overhead_ms: per streamed request, the chosen path minus litellm in the same
-  process (warm both), median over repeated requests.
+* stream_overhead_ms: per streamed request, the server path minus litellm in the calling
+  process (both warm), median of alternating pairs.
 
-`--host kernel` measures litellm inside the kernel (`ORKAS_MODEL_HOST=kernel`), `--host
-server` (default) the models served by the workspace's store server.
+`--host server` (default): models served by the workspace's store server, warmed at
+`%load_ext`. `--host kernel`: litellm inside the kernel, as before (`ORKAS_MODEL_HOST=kernel`).
+`--host kernel-thread`: litellm inside the kernel, imported by a thread at `%load_ext`.
 """
 
 from __future__ import annotations
@@ -111,7 +112,8 @@ def kernel_env(workspace: Path, fake: FakeModelServer, host: str) -> dict[str, s
         "ORKAS_MODEL": "openai/gpt-4o", "ORKAS_API_BASE": fake.base_url,
         "OPENAI_API_KEY": "sk-bench-not-a-real-key", "ORKAS_WORKSPACE": str(workspace),
         "ORKAS_HOME": str(workspace / "home"), "ORKAS_NOTEBOOK": str(workspace / "b.ipynb"),
-        "ORKAS_MODEL_HOST": host, "ORKAS_STORE_IDLE": "20", "PYTHONPATH": str(REPO),
+        "ORKAS_MODEL_HOST": "server" if host == "server" else "kernel",
+        "ORKAS_STORE_IDLE": "20", "PYTHONPATH": str(REPO), "PF14_HOST": host,
     })
     return env
 
@@ -155,6 +157,12 @@ _warm_task = _a.get_running_loop().create_task(_wu({modules!r}))
 """
 
 
+# The other option measured: litellm imported in the kernel by a thread at `%load_ext`.
+THREAD_SHIM = """
+import threading as _th
+from orkas_jupyter.providers._litellm import load_litellm as _ll
+_th.Thread(target=_ll, daemon=True).start()
+"""
 IDLE_IMPORTS = True
 
 
@@ -163,6 +171,8 @@ def cells(host: str) -> tuple[str, str]:
     provider_wired, prewarm_wired = _wired()
     load = "get_ipython().run_line_magic('load_ext', 'orkas_jupyter')\n"
     turn = "get_ipython().run_line_magic('orkas', 'say bonjour to the benchmark')\n"
+    if host == "kernel-thread":
+        load += THREAD_SHIM
     if host == "server" and not prewarm_wired:
         load += PREWARM_SHIM.format(modules=TURN_MODULES if IDLE_IMPORTS else ())
     if host == "server" and not provider_wired:
@@ -173,7 +183,7 @@ def cells(host: str) -> tuple[str, str]:
 def first_answer(env: dict[str, str], workspace: Path, think: float = 0.0) -> dict[str, float]:
     """One fresh kernel: load, (let the user type for `think` seconds,) ask, read the first
     words and the RSS."""
-    load, turn = cells(env["ORKAS_MODEL_HOST"])
+    load, turn = cells(env["PF14_HOST"])
     kernel = Kernel(env, workspace)
     try:
         before = kernel.rss_mb()
@@ -191,7 +201,7 @@ def first_answer(env: dict[str, str], workspace: Path, think: float = 0.0) -> di
 
 def warm_server(env: dict[str, str], workspace: Path) -> None:
     """Start the workspace's store server the way another notebook would (a first turn)."""
-    load, turn = cells(env["ORKAS_MODEL_HOST"])
+    load, turn = cells(env["PF14_HOST"])
     kernel = Kernel(env, workspace)
     try:
         kernel.run(load)
@@ -204,38 +214,44 @@ def cpu_cell(env: dict[str, str], workspace: Path, load: bool, n: int) -> float:
     kernel = Kernel(env, workspace)
     try:
         if load:
-            kernel.run(cells(env["ORKAS_MODEL_HOST"])[0])
+            kernel.run(cells(env["PF14_HOST"])[0])
         # Seen from the client: a cell that has to wait for a warm-up step counts too.
         return kernel.run(CPU_CELL.format(n=n))[1]
     finally:
         kernel.close()
 
 
-async def _time_streams(provider: Any, count: int) -> list[float]:
+async def _paired_streams(local: Any, remote: Any, count: int) -> list[tuple[float, float]]:
+    """(local, remote) seconds per streamed request, alternating, after two warm-up pairs."""
     from orkas_jupyter.engine.messages import Message, TextPart
     from orkas_jupyter.engine.provider import ModelRequest
 
     request = ModelRequest(messages=[Message(role="user", parts=[TextPart(text="hi")])])
-    times = []
-    for i in range(count + 2):
+
+    async def once(provider: Any) -> float:
         t0 = time.perf_counter()
         async for _ in provider.stream(request):
             pass
+        return time.perf_counter() - t0
+
+    pairs = []
+    for i in range(count + 2):
+        pair = (await once(local), await once(remote))
         if i >= 2:  # the first requests warm connections and caches
-            times.append(time.perf_counter() - t0)
-    return times
+            pairs.append(pair)
+    return pairs
 
 
-def stream_overhead(fake: FakeModelServer, workspace: Path, count: int) -> tuple[float, float]:
-    """Median seconds per streamed request: litellm in this process, then the server path."""
-    from orkas_jupyter.providers.litellm_provider import LiteLLMProvider
-
-    local = LiteLLMProvider("openai/gpt-4o", api_key="sk-bench", api_base=fake.base_url)
-    local_times = asyncio.run(_time_streams(local, count))
+def stream_overhead(fake: FakeModelServer, workspace: Path,
+                    count: int) -> tuple[float, float, float]:
+    """Median seconds per streamed request with litellm in this process, through the server,
+    and the median of the paired differences (server minus in-process)."""
     from orkas_jupyter.config import load_settings
+    from orkas_jupyter.providers.litellm_provider import LiteLLMProvider
     from orkas_jupyter.store.api import open_store
     from orkas_jupyter.store.model_client import make_kernel_provider
 
+    local = LiteLLMProvider("openai/gpt-4o", api_key="sk-bench", api_base=fake.base_url)
     env = {"ORKAS_MODEL": "openai/gpt-4o", "ORKAS_API_BASE": fake.base_url,
            "ORKAS_API_KEY": "sk-bench", "ORKAS_WORKSPACE": str(workspace)}
     old = {k: os.environ.get(k) for k in env}
@@ -243,8 +259,8 @@ def stream_overhead(fake: FakeModelServer, workspace: Path, count: int) -> tuple
     try:
         settings = load_settings(workspace=workspace)
         store = open_store(settings)
-        provider = make_kernel_provider(settings, store)
-        remote_times = asyncio.run(_time_streams(provider, count))
+        remote = make_kernel_provider(settings, store)
+        pairs = asyncio.run(_paired_streams(local, remote, count))
         store.close()
     finally:
         for k, v in old.items():
@@ -252,15 +268,17 @@ def stream_overhead(fake: FakeModelServer, workspace: Path, count: int) -> tuple
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
-    return statistics.median(local_times), statistics.median(remote_times)
+    return (statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs),
+            statistics.median(p[1] - p[0] for p in pairs))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--host", choices=["server", "kernel"], default="server")
+    parser.add_argument("--host", choices=["server", "kernel", "kernel-thread"],
+                        default="server")
     parser.add_argument("--kernels", type=int, default=2, help="fresh kernels per figure")
     parser.add_argument("--cpu-loop", type=int, default=12_000_000)
-    parser.add_argument("--streams", type=int, default=20)
+    parser.add_argument("--streams", type=int, default=30)
     parser.add_argument("--think", type=float, default=5.0,
                         help="seconds between %%load_ext and the question, cold workspace")
     parser.add_argument("--no-idle-imports", action="store_true",
@@ -295,14 +313,14 @@ def main() -> None:
                       f"RSS {r['rss_before']:.0f} -> {r['rss_after']:.0f} MB  "
                       f"litellm in kernel: {bool(r['litellm'])}")
         plain, loaded = [], []
-        for _ in range(args.kernels):
+        for _ in range(args.kernels + 1):
             plain.append(cpu_cell(env, ws, False, args.cpu_loop))
             loaded.append(cpu_cell(env, ws, True, args.cpu_loop))
-        print(f"CPU cell: without Orkas {statistics.median(plain):.2f} s, right after "
-              f"%load_ext {statistics.median(loaded):.2f} s  ({plain} / {loaded})")
-        local, remote_s = stream_overhead(fake, ws, args.streams)
+        print(f"CPU cell (best of {len(plain)}): without Orkas {min(plain):.2f} s, right "
+              f"after %load_ext {min(loaded):.2f} s")
+        local, remote_s, paired = stream_overhead(fake, ws, args.streams)
         print(f"streamed request: litellm in process {local * 1000:.1f} ms, server path "
-              f"{remote_s * 1000:.1f} ms")
+              f"{remote_s * 1000:.1f} ms, paired difference {paired * 1000:+.1f} ms")
     finally:
         fake.stop()
     first = statistics.median(r["first_s"] for r in warm)
@@ -311,8 +329,8 @@ def main() -> None:
     warm_typed_first = (statistics.median(r["first_s"] for r in warm_typed) if warm_typed
                         else float("nan"))
     added = statistics.median(r["rss_after"] - r["rss_before"] for r in warm)
-    slowdown = (statistics.median(loaded) / statistics.median(plain) - 1) * 100
-    overhead = (remote_s - local) * 1000 if args.host == "server" else 0.0
+    slowdown = (min(loaded) / min(plain) - 1) * 100
+    overhead = paired * 1000 if args.host == "server" else 0.0
     provider_wired, prewarm_wired = _wired()
     if args.host == "server" and not (provider_wired and prewarm_wired):
         print(f"note: shims in the cells (provider wired: {provider_wired}, prewarm at "

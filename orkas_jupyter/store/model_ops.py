@@ -167,7 +167,12 @@ class ModelHost:
         except ValidationError as exc:
             return _send(sock, RpcResponse(id=req.id, ok=False, error_type="StoreArgumentError",
                                            error=_argument_error(req.op, exc)))
-        leaf = self._leaf(args)
+        try:
+            leaf = self._leaf(args)
+        except Exception as exc:  # e.g. a model name litellm's adapter refuses
+            type_name, message, detail = error_to_wire(exc)
+            return _send(sock, RpcResponse(id=req.id, ok=False, error_type=type_name,
+                                           error=message, detail=detail))
         results: queue.Queue[tuple[str, Any]] = queue.Queue()
         future = asyncio.run_coroutine_threadsafe(
             _pump(leaf, args.key, args.request, results.put), self.loop())

@@ -148,3 +148,31 @@ def test_warm_up_starts_the_model_host_without_waiting_then_imports(
     assert asyncio.run(warm_up())[-1][0] == "model host: kernel"
     monkeypatch.delenv("ORKAS_MODEL")
     assert asyncio.run(warm_up())[-1][0] == "model host: no model"
+
+
+def test_a_candidate_the_adapter_refuses_comes_back_as_its_error(db_path: Path) -> None:
+    from orkas_jupyter.engine.messages import Message, TextPart
+    from orkas_jupyter.engine.provider import ModelRequest
+    from orkas_jupyter.providers.remote import StreamArgs
+    from orkas_jupyter.store.rpc import RpcRequest, encode_frame
+
+    args = StreamArgs(model="   ", timeout=5, key=KEY, request=ModelRequest(
+        messages=[Message(role="user", parts=[TextPart(text="hi")])]))
+    transport = SocketTransport(db_path, idle_seconds=30)
+    try:
+        stream = transport.open_connection()
+        try:
+            stream.sendall(encode_frame(RpcRequest(id=3, op="model.stream",
+                                                   args=args.model_dump(mode="json"))))
+            stream.settimeout(30)
+            end = RpcResponse.model_validate_json(recv_frame(stream))
+            # The connection stays usable after the refusal.
+            stream.sendall(encode_frame(RpcRequest(id=4, op="session.list")))
+            listed = RpcResponse.model_validate_json(recv_frame(stream))
+        finally:
+            stream.close()
+    finally:
+        transport.close()
+    assert (end.id, end.ok, end.error_type) == (3, False, "ProviderConfigError")
+    assert end.error.startswith("no model given") and KEY not in end.error
+    assert (listed.id, listed.ok, listed.result) == (4, True, [])

@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .threat_match import first_match, match_starts, word_index
 from .threat_vocabulary import (
     CHAIN_RULES,
     CONCRETE_NOUNS,
@@ -259,6 +260,9 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
             classes[i] = classes[i] - {"prior"}
         if "new" in classes[i] and i + 2 < len(tokens) and tokens[i + 2] == "from":
             classes[i] = classes[i] - {"new"}
+        # "a system prompt" is the concept, not this model's own prompt
+        if tokens[i] in ("a", "an") and "own" in classes[i + 1]:
+            classes[i + 1] = classes[i + 1] - {"own"}
     return classes
 
 
@@ -292,7 +296,8 @@ def _chain(classes: list[frozenset[str]], names: tuple[str, ...],
 def _token_rules(text: str) -> list[tuple[str, str]]:
     """(rule, excerpt) for each chain rule that matches within one sentence."""
     hits: list[tuple[str, str]] = []
-    for sentence in re.split(r"[.!?;]+(?:\s|$)|\n", text):
+    # An assignment ends a sentence too: `prompt = "You are ..."` defines a prompt in code.
+    for sentence in re.split(r"[.!?;]+(?:\s|$)|\n|\s=\s", text):
         # snake_case identifiers stay one word: `ignore_previous(rows)` is code, not a request
         tokens = re.findall(r"[a-z]+(?:_[a-z]+)*", sentence)
         classes = _classify(tokens)
@@ -319,15 +324,25 @@ def find_injection(text: str, norm: str | None = None,
     findings: list[ThreatFinding] = []
     for name, excerpt in _token_rules(skel):
         findings.append(ThreatFinding("prompt_injection", name, excerpt))
-    for name, pattern in PHRASE_PATTERNS:
-        m = pattern.search(skel)
-        if m:
-            findings.append(ThreatFinding("prompt_injection", name, _excerpt(skel, *m.span())))
-    for name, pattern in LANGUAGE_PATTERNS:
-        m = pattern.search(norm)
-        if m:
-            findings.append(ThreatFinding("prompt_injection", name, _excerpt(norm, *m.span())))
+    phrases, languages = _phrase_starts()
+    for form, rules in ((skel, phrases), (norm, languages)):
+        index = word_index(form)
+        for name, pattern, starts in rules:
+            m = first_match(pattern, starts, form, index)
+            if m:
+                findings.append(ThreatFinding("prompt_injection", name,
+                                              _excerpt(form, *m.span())))
     return findings
+
+
+_Starts = tuple[tuple[str, re.Pattern[str], frozenset[str] | None], ...]
+
+
+@lru_cache(maxsize=1)
+def _phrase_starts() -> tuple[_Starts, _Starts]:
+    """The phrase and language patterns with the words they can start at (first use)."""
+    return (tuple((n, p, match_starts(p.pattern)) for n, p in PHRASE_PATTERNS),
+            tuple((n, p, match_starts(p.pattern)) for n, p in LANGUAGE_PATTERNS))
 
 
 def find_exfiltration(text: str) -> list[ThreatFinding]:
@@ -335,10 +350,9 @@ def find_exfiltration(text: str) -> list[ThreatFinding]:
     norm = unicodedata.normalize("NFKC", strip_invisible(text))
     findings = []
     for name, patterns in EXFIL_PATTERNS:
-        matches = [p.search(norm) for p in patterns]
-        if all(matches):
-            first = matches[0]
-            assert first is not None
+        first = patterns[0].search(norm)
+        # every pattern must match: stop at the first that does not
+        if first and all(p.search(norm) for p in patterns[1:]):
             findings.append(ThreatFinding("exfiltration", name, _excerpt(norm, *first.span())))
     return findings
 

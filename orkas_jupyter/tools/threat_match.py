@@ -1,0 +1,139 @@
+"""Fast matching for the scanner's patterns: run a pattern only at the words it can start
+with, instead of trying its leading alternation at every offset of a long text.
+
+`start_keys` reads a pattern's alternatives (as registered by `threat_intent_words.alt`, or
+parsed from its groups) and returns the keys of the words a match can begin with; `first_match`
+tries the pattern at those words only. The result is the same as `pattern.search` for every
+pattern that `anchored` accepts (each branch begins with a word boundary); the tests compare
+both on every data set.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .threat_intent_words import BRANCHES
+
+# --- gates --------------------------------------------------------------------------------------
+
+def _closing(pattern: str, start: int) -> int:
+    """Index of the parenthesis that closes the group opened at `start`."""
+    depth, i = 0, start
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0:
+            return i
+        i += 1
+    raise ValueError(f"unbalanced pattern: {pattern!r}")
+
+
+def _top_level(pattern: str) -> list[str]:
+    """`pattern` split at its top-level `|`."""
+    parts, depth, last, i = [], 0, 0, 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(pattern[last:i])
+            last = i + 1
+        i += 1
+    return [*parts, pattern[last:]]
+
+
+def start_keys(pattern: str) -> frozenset[str] | None:
+    """Keys of every word a match of `pattern` can start with: its first three letters (or
+    two, when a quantifier follows), or "=word" for a whole word of one or two letters. None
+    when that cannot be told (a character class or a one-letter prefix at the start)."""
+    keys: set[str] = set()
+    for branch in BRANCHES.get(pattern) or _top_level(pattern):
+        branch = branch.removeprefix(r"\b")
+        if (branch.startswith("(") and not branch.startswith("(?")) or branch.startswith("(?:"):
+            end = _closing(branch, 0)
+            inner = branch[3:end] if branch.startswith("(?:") else branch[1:end]
+            after = branch[end + 1:]
+            starts = [part + after for part in _top_level(inner)]
+            if after[:1] in ("?", "*"):  # an optional group: the match may start after it
+                starts = [part + after[1:] for part in _top_level(inner)]
+                starts.append(after[1:])
+            for start in starts:
+                sub = start_keys(start)
+                if sub is None:
+                    return None
+                keys |= sub
+            continue
+        word, whole = "", True
+        for i, ch in enumerate(branch):
+            if not ("a" <= ch <= "z"):
+                whole = ch in " '-"
+                break
+            if branch[i + 1:i + 2] in ("?", "*", "{"):
+                whole = False
+                break
+            word += ch
+        if not word or (not whole and len(word) < 2):
+            return None
+        # a whole word of one or two letters must be that word ("=ta"), not any word
+        # starting with those letters
+        keys.add("=" + word if whole and len(word) <= 2 else word[:3])
+    return frozenset(keys)
+
+
+def anchored(pattern: str) -> bool:
+    """Every match of `pattern` starts at a word boundary (each branch begins with \\b)."""
+    if pattern.startswith(r"\b"):
+        return True
+    parts = _top_level(pattern)
+    if len(parts) > 1:
+        return all(anchored(p) for p in parts)
+    if pattern.startswith("(?:") or (pattern.startswith("(") and not pattern.startswith("(?")):
+        end = _closing(pattern, 0)
+        inner = pattern[3:end] if pattern.startswith("(?:") else pattern[1:end]
+        return pattern[end + 1:end + 2] not in ("?", "*") and all(
+            anchored(p) for p in _top_level(inner))
+    return False
+
+
+def match_starts(pattern: str) -> frozenset[str] | None:
+    """Start keys of `pattern` when matching only at word starts is exact, else None."""
+    return start_keys(pattern) if anchored(pattern) else None
+
+
+_WORD = re.compile(r"[a-z]+")
+
+
+def word_index(text: str) -> dict[str, list[int]]:
+    """Start offsets of the lower-case words of `text`, under each key `start_keys` uses."""
+    index: dict[str, list[int]] = {}
+    for m in _WORD.finditer(text):
+        w, pos = m.group(), m.start()
+        for key in {w[:3], w[:2], "=" + w} if len(w) <= 2 else {w[:3], w[:2]}:
+            index.setdefault(key, []).append(pos)
+    return index
+
+
+def first_match(pattern: re.Pattern[str], starts: frozenset[str] | None, text: str,
+                index: dict[str, list[int]]) -> re.Match[str] | None:
+    """`pattern.search(text)`, tried only at the words whose keys are in `starts` (from
+    `match_starts`; None searches everywhere). `index` is `word_index(text)`."""
+    if starts is None:
+        return pattern.search(text)
+    # Most of the cost of a search is the leading alternation tried at every offset.
+    positions = sorted({p for key in starts for p in index.get(key, ())})
+    for pos in positions:
+        m = pattern.match(text, pos)
+        if m:
+            return m
+    return None
+
+

@@ -1,0 +1,160 @@
+"""An MCP tool as an engine `Tool` (X2): the model sees the server's own JSON Schema, verbatim
+but for the two fix-ups providers need (`type: object`, a `properties` object); arguments are
+checked against that schema with `jsonschema` before the policy sees the call.
+
+Results: text parts as text, images as image parts, embedded text resources as text, other
+binary content named but not inlined, structured content as JSON when there is no text; the
+whole text capped like every tool's. Values of the server's secrets are redacted from results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar
+
+import jsonschema  # type: ignore[import-untyped]
+import mcp_types as types
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from ...engine.errors import ToolError
+from ...engine.messages import ImagePart, TextPart
+from ...engine.tool_exec import MAX_RESULT_CHARS, cap_text
+from ...engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput, ToolSpec
+from ...secrets import Redactor
+
+MAX_NAME = 64
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+_MAX_ERRORS = 5
+
+
+def exposed_name(server: str, tool: str) -> str:
+    """`mcp__<server>__<tool>`, with characters providers refuse replaced by `_` and long
+    names shortened with a hash (providers accept 64 characters)."""
+    name = f"mcp__{_UNSAFE.sub('_', server)}__{_UNSAFE.sub('_', tool)}"
+    if len(name) <= MAX_NAME:
+        return name
+    digest = hashlib.sha256(name.encode()).hexdigest()[:8]
+    return f"{name[:MAX_NAME - 9]}_{digest}"
+
+
+def model_schema(schema: dict[str, Any] | None) -> dict[str, Any]:
+    """The server's input schema as sent to the model."""
+    out = dict(schema or {})
+    out.setdefault("type", "object")
+    if out.get("type") == "object" and not isinstance(out.get("properties"), dict):
+        out["properties"] = {}
+    return out
+
+
+class McpArguments(BaseModel):
+    """Any JSON object; the per-tool subclass checks it against the server's schema."""
+
+    model_config = ConfigDict(extra="allow")
+    json_schema: ClassVar[dict[str, Any]] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _check(cls, data: Any) -> Any:
+        if not cls.json_schema or not isinstance(data, dict):
+            return data
+        validator = jsonschema.Draft202012Validator(cls.json_schema)
+        errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+        if errors:
+            lines = [f"{'.'.join(str(p) for p in e.absolute_path) or '(root)'}: {e.message}"
+                     for e in errors[:_MAX_ERRORS]]
+            raise ValueError("does not match the tool's schema: " + "; ".join(lines))
+        return data
+
+    def arguments(self) -> dict[str, Any]:
+        """The arguments as the server should get them."""
+        return dict(self.model_extra or {})
+
+
+Caller = Callable[[str, dict[str, Any]], Awaitable[types.CallToolResult]]
+
+
+class McpTool(Tool[McpArguments]):
+    """One tool of one MCP server; subclasses are made per tool by `make_tool`."""
+
+    server: ClassVar[str]
+    mcp_name: ClassVar[str]
+    raw_schema: ClassVar[dict[str, Any]]
+    destructive: ClassVar[bool] = False
+
+    def __init__(self, call: Caller, redactor: Redactor) -> None:
+        self._call = call
+        self._redactor = redactor
+
+    def spec(self) -> ToolSpec:
+        return ToolSpec(name=self.name, description=self.description,
+                        parameters=self.raw_schema, read_only=self.read_only)
+
+    async def execute(self, args: McpArguments, ctx: ToolContext) -> ToolOutput:
+        arguments = args.arguments()
+        if self.destructive:
+            # The server marks this tool destructive: ask, the way every approval is asked.
+            detail = json.dumps(arguments, ensure_ascii=False, indent=1)
+            allowed = await ctx.request_approval(ApprovalRequest(
+                tool=self.name, risk="mcp_destructive", detail=detail[:6_000],
+                summary=f"Call {self.mcp_name!r} of MCP server {self.server!r}, which the "
+                        "server marks as destructive"))
+            if not allowed:
+                raise ToolError(
+                    f"Not run: {self.mcp_name} of MCP server {self.server!r} is marked "
+                    "destructive and the call was denied by the user or by the approval "
+                    "policy (ORKAS_APPROVAL). Do not retry it unchanged; ask the user.")
+        result = await self._call(self.mcp_name, arguments)
+        return convert_result(result, self._redactor)
+
+
+def make_tool(server: str, tool: types.Tool, name: str, call: Caller, redactor: Redactor,
+              timeout_s: float) -> McpTool:
+    """An engine tool for `tool` of `server`, exposed as `name`."""
+    schema = model_schema(tool.input_schema)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    args_model = type(f"Args_{name}", (McpArguments,), {"json_schema": schema,
+                                                        "__module__": __name__})
+    hints = tool.annotations
+    read_only = bool(hints and hints.read_only_hint)
+    attrs = {
+        "name": name, "description": tool.description or tool.title or tool.name,
+        "input_model": args_model, "read_only": read_only, "timeout_s": timeout_s,
+        "server": server, "mcp_name": tool.name, "raw_schema": schema,
+        "destructive": bool(hints and hints.destructive_hint and not read_only),
+        "__module__": __name__,
+    }
+    cls = type(f"McpTool_{name}", (McpTool,), attrs)
+    return cls(call, redactor)  # type: ignore[no-any-return]
+
+
+def convert_result(result: types.CallToolResult, redactor: Redactor) -> ToolOutput:
+    """The engine's output for an MCP result (see the module docstring)."""
+    texts: list[str] = []
+    images: list[ImagePart] = []
+    for block in result.content:
+        if isinstance(block, types.TextContent):
+            texts.append(block.text)
+        elif isinstance(block, types.ImageContent):
+            images.append(ImagePart(data=block.data, media_type=block.mime_type))
+        elif isinstance(block, types.EmbeddedResource):
+            res = block.resource
+            if isinstance(res, types.TextResourceContents):
+                texts.append(f"[resource {res.uri}]\n{res.text}")
+            else:
+                texts.append(f"[binary resource {res.uri}, {res.mime_type or 'unknown type'}, "
+                             "not shown]")
+        elif isinstance(block, types.ResourceLink):
+            texts.append(f"[resource link {block.uri}: {block.name}]")
+        elif isinstance(block, types.AudioContent):
+            texts.append(f"[audio, {block.mime_type}, not shown]")
+    if not texts and result.structured_content is not None:
+        texts.append(json.dumps(result.structured_content, ensure_ascii=False, indent=1))
+    text = cap_text("\n".join(texts), MAX_RESULT_CHARS)
+    if redactor:
+        text = redactor(text)
+    parts: list[TextPart | ImagePart] = [TextPart(text=text)] if text or not images else []
+    parts += images
+    return ToolOutput(content=parts, is_error=bool(result.is_error))

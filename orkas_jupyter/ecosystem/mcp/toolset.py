@@ -1,0 +1,328 @@
+"""Configured MCP servers as one engine toolset (X2).
+
+Servers start lazily, on the first turn that lists tools, and concurrently; a stdio server
+starts only after the user confirmed its command line (asked in the turn, the way every
+approval is; remembered per command hash), an HTTP server without asking. The configuration
+is re-read every turn (two small files), so `%orkas mcp add|remove|enable|disable` counts on
+the next turn: a changed server is restarted, a removed one stopped.
+
+Every tool description (and the descriptions inside its schema) and every server's
+instructions pass the injection scanner (`tools/threat_scan.py`); a hit leaves that tool out
+(instructions: the whole server) with the reason in `problems()` and `%orkas mcp tools`.
+A crashed server is restarted once; its call returns a clear error. `aclose()` (the host's
+`close()`) stops every server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, Self
+
+from ...config import Settings
+from ...engine.errors import ToolError
+from ...engine.tools import ApprovalRequest, Tool, ToolContext
+from ...secrets import Redactor, is_secret_name
+from .config import ServerConfig, load_servers
+from .consent import ConsentStore, command_line
+from .errors import McpCallError, McpStartError
+from .vault import SecretVault, VaultError
+
+if TYPE_CHECKING:
+    import mcp_types as types
+
+    from .connection import ServerConnection
+    from .tool import McpTool
+
+log = logging.getLogger(__name__)
+
+State = Literal["not started", "starting", "ready", "failed", "denied", "disabled", "crashed"]
+
+
+@dataclass
+class ServerRecord:
+    """What the toolset knows of one configured server."""
+
+    config: ServerConfig
+    state: State = "not started"
+    detail: str = ""
+    connection: ServerConnection | None = None
+    restarts: int = 0
+    tools: dict[str, McpTool] = field(default_factory=dict)
+    # Tools left out, by their MCP name, with the reason.
+    left_out: dict[str, str] = field(default_factory=dict)
+    stale: bool = True
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def scan_reason(text: str) -> str | None:
+    """Why `text` (a description, instructions) must not reach the model, or None."""
+    from ...tools.threat_scan import scan
+
+    findings = scan(text)
+    if not findings:
+        return None
+    return "; ".join(f.describe() for f in findings[:3])
+
+
+def _schema_texts(schema: Any) -> list[str]:
+    """Every description and title inside a JSON Schema (where poisoning also hides)."""
+    found: list[str] = []
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key in ("description", "title") and isinstance(value, str):
+                found.append(value)
+            else:
+                found += _schema_texts(value)
+    elif isinstance(schema, list):
+        for item in schema:
+            found += _schema_texts(item)
+    return found
+
+
+class McpToolset:
+    """Every server of `mcp.json` (workspace and user level), as `mcp__<server>__<tool>`."""
+
+    def __init__(self, settings: Settings, *, connect_timeout: float = 30.0) -> None:
+        self.settings = settings
+        self.connect_timeout = connect_timeout
+        self.servers: dict[str, ServerRecord] = {}
+        self.config_problems: list[str] = []
+        self._reported: set[str] = set()
+        self._lock: asyncio.Lock | None = None
+        self._consent_lock: asyncio.Lock | None = None
+        self._redactors: dict[str, Redactor] = {}
+
+    @property
+    def consent(self) -> ConsentStore:
+        return ConsentStore(self.settings.home)
+
+    @property
+    def vault(self) -> SecretVault:
+        return SecretVault(self.settings.home)
+
+    # -- the toolset protocol ---------------------------------------------------------------
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.aclose()
+
+    async def get_tools(self, ctx: ToolContext) -> Mapping[str, Tool[Any]]:
+        """Start what is configured and not running yet, then every server's tools."""
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            await self.sync(ctx)
+        tools: dict[str, Tool[Any]] = {}
+        for record in self.servers.values():
+            if record.state != "ready":
+                continue
+            if record.stale:
+                self._build_tools(record)
+            for name, tool in record.tools.items():
+                if name in tools:
+                    record.left_out[tool.mcp_name] = (f"its name {name} is taken by another "
+                                                      "MCP server's tool")
+                    continue
+                tools[name] = tool
+        return tools
+
+    def problems(self) -> list[str]:
+        """Messages the user has not been shown yet: broken config entries, servers that did
+        not start, tools left out and why."""
+        current = list(self.config_problems)
+        for name, record in self.servers.items():
+            if record.state in ("failed", "denied", "crashed") and record.detail:
+                current.append(record.detail)
+            current += [f"MCP tool {tool!r} of server {name!r} is not offered: {why}"
+                        for tool, why in record.left_out.items()]
+        fresh = [p for p in current if p not in self._reported]
+        self._reported.update(fresh)
+        return fresh
+
+    # -- starting and stopping --------------------------------------------------------------
+    async def sync(self, ctx: ToolContext) -> None:
+        """Bring the running servers in line with the configuration."""
+        configs, self.config_problems = load_servers(self.settings.workspace,
+                                                     self.settings.home)
+        for name in list(self.servers):
+            record = self.servers[name]
+            if configs.get(name) != record.config:
+                await self._stop(record)
+                del self.servers[name]
+        to_start: list[ServerRecord] = []
+        for name, config in configs.items():
+            record = self.servers.setdefault(name, ServerRecord(config))
+            if config.disabled:
+                record.state, record.detail = "disabled", ""
+                continue
+            if record.state != "not started":
+                continue
+            if (config.type == "stdio" and not self.consent.granted(config)
+                    and not await self._ask_consent(record, ctx)):
+                continue
+            to_start.append(record)
+        await asyncio.gather(*(self._start(r) for r in to_start))
+
+    async def _ask_consent(self, record: ServerRecord, ctx: ToolContext) -> bool:
+        if self._consent_lock is None:
+            self._consent_lock = asyncio.Lock()
+        config = record.config
+        shown = command_line(config)
+        # One question at a time (a cell's input box asks one thing); never "for this run"
+        # across servers: each command is confirmed on its own.
+        async with self._consent_lock:
+            decision = await ctx.approve(ApprovalRequest(
+                tool="mcp", risk="mcp_server_start", detail=shown, agent=ctx.agent,
+                summary=f"Start MCP server {config.name!r}: run this command on your machine "
+                        f"(from {config.source}); your answer is remembered for this exact "
+                        "command"))
+        if decision in ("once", "run"):
+            self.consent.grant(config)
+            return True
+        record.state = "denied"
+        record.detail = (f"MCP server {config.name!r} was not started: its command line needs "
+                         "your confirmation and it was denied (by you, or by ORKAS_APPROVAL when "
+                         f"nobody could be asked). `%orkas mcp test {config.name}` asks again.")
+        return False
+
+    def _variables(self, config: ServerConfig) -> tuple[dict[str, str], list[str]]:
+        secrets = self.vault.secrets(config.name)
+        variables = {**os.environ, **secrets}
+        return variables, list(secrets.values())
+
+    async def _start(self, record: ServerRecord) -> None:
+        from .connection import ServerConnection
+
+        config = record.config
+        record.state, record.detail = "starting", ""
+        try:
+            variables, secret_values = self._variables(config)
+            conn = ServerConnection(config, variables, self.settings.workspace,
+                                    on_tools_changed=lambda: self._changed(record))
+            env, headers = conn.resolved()
+            record.connection = conn
+            await conn.start(self.connect_timeout)
+        except (McpStartError, VaultError) as exc:
+            record.state, record.detail, record.connection = "failed", str(exc), None
+            log.info("MCP server %s did not start", config.name)
+            return
+        secret_values += [v for k, v in {**env, **headers}.items()
+                          if is_secret_name(k) or k.lower() == "authorization"]
+        self._redactors[config.name] = Redactor(secret_values)
+        record.state, record.stale = "ready", True
+        if conn.instructions and (why := scan_reason(conn.instructions)):
+            record.state = "failed"
+            record.detail = (f"MCP server {config.name!r} is not used: its instructions look "
+                             f"like an attempt to steer the model ({why}).")
+            await conn.stop()
+            record.connection = None
+
+    def _changed(self, record: ServerRecord) -> None:
+        record.stale = True
+
+    def _build_tools(self, record: ServerRecord) -> None:
+        from .tool import exposed_name, make_tool
+
+        conn = record.connection
+        assert conn is not None
+        record.tools, record.left_out = {}, {}
+        redactor = self._redactors.get(record.config.name, Redactor())
+        for info in conn.tools:
+            why = self._poisoned(info)
+            if why:
+                record.left_out[info.name] = f"its description looks unsafe ({why})"
+                continue
+            name = exposed_name(record.config.name, info.name)
+            if name in record.tools:
+                record.left_out[info.name] = f"its name {name} clashes with another tool"
+                continue
+            try:
+                record.tools[name] = make_tool(
+                    record.config.name, info, name, self._caller(record.config.name),
+                    redactor, record.config.timeout)
+            except Exception as exc:  # an invalid schema: leave that tool out, keep the rest
+                record.left_out[info.name] = f"its input schema is invalid ({exc})"
+        record.stale = False
+
+    @staticmethod
+    def _poisoned(info: types.Tool) -> str | None:
+        texts = [info.description or "", info.title or "", *_schema_texts(info.input_schema)]
+        return scan_reason("\n".join(t for t in texts if t))
+
+    def _caller(self, server: str) -> Any:
+        async def call(tool: str, arguments: dict[str, Any]) -> types.CallToolResult:
+            return await self.call(server, tool, arguments)
+
+        return call
+
+    async def call(self, server: str, tool: str, arguments: dict[str, Any]
+                   ) -> types.CallToolResult:
+        """Call `tool` of `server`; a crash restarts the server once and raises `ToolError`."""
+        record = self.servers.get(server)
+        conn = record.connection if record is not None else None
+        if record is None or conn is None:
+            raise ToolError(f"MCP server {server!r} is not running; `%orkas mcp list` shows why.")
+        try:
+            return await conn.call(tool, arguments)
+        except McpCallError as exc:
+            if not exc.crashed:
+                raise ToolError(str(exc)) from None
+            message = str(exc) + " The call was not completed."
+        async with record.lock:
+            if record.connection is not conn:  # another call already restarted it
+                await self._after_restart(record, message)
+            await self._stop(record)
+            if record.restarts >= 1:
+                record.state = "crashed"
+                record.detail = (f"MCP server {server!r} crashed again after a restart and is "
+                                 f"stopped; `%orkas mcp test {server}` starts it again.")
+                raise ToolError(f"{message} It had already been restarted once, so it stays "
+                                f"stopped; `%orkas mcp test {server}` starts it again.")
+            record.restarts += 1
+            record.state = "not started"
+            await self._start(record)
+            await self._after_restart(record, message)
+
+    async def _after_restart(self, record: ServerRecord, message: str) -> NoReturn:
+        if record.state == "ready":
+            raise ToolError(f"{message} The server was restarted; repeat the call only if it "
+                            "is safe to run again.")
+        raise ToolError(f"{message} Restarting it failed: {record.detail}")
+
+    async def _stop(self, record: ServerRecord) -> None:
+        conn, record.connection = record.connection, None
+        record.tools, record.stale = {}, True
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                await conn.stop()
+
+    async def reset(self, name: str) -> None:
+        """Forget a failure, denial or crash of `name` so the next listing starts it again."""
+        record = self.servers.get(name)
+        if record is not None:
+            await self._stop(record)
+            del self.servers[name]
+
+    async def aclose(self) -> None:
+        """Stop every server."""
+        records = list(self.servers.values())
+        await asyncio.gather(*(self._stop(r) for r in records), return_exceptions=True)
+        for record in records:
+            if record.state == "ready":
+                record.state = "not started"
+
+    # -- what the panel and `%orkas mcp list` show ------------------------------------------
+    def status(self) -> list[dict[str, Any]]:
+        """Each configured server's state, for the side panel (JSON-ready)."""
+        return [{"name": name, "type": r.config.type, "state": r.state,
+                 "tools": len(r.tools), "left_out": dict(r.left_out),
+                 "detail": r.detail, "source": str(r.config.source)}
+                for name, r in self.servers.items()]

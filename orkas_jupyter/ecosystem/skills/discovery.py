@@ -148,7 +148,10 @@ class SkillReader:
         if not root.trusted:
             findings = scan(f"{skill_name}\n{description}\n{body}")
             if findings:
-                shown = "; ".join(f.describe() for f in findings[:3])
+                # Category and rule only: the excerpt is the hostile text itself, and this
+                # reason reaches the model when it asks for the skill.
+                shown = "; ".join(f"{f.category.replace('_', ' ')} ({f.rule})"
+                                  for f in findings[:3])
                 log.warning("global skill %s flagged by the injection scanner", skill_name)
                 return ParsedSkill(replace(skill, status="flagged", reason=(
                     f"the injection scanner flagged its text ({shown}); it is kept out of "

@@ -166,7 +166,10 @@ class KernelRuntime:
 
     def notebook_file(self) -> Path | None:
         """The path of this kernel's notebook, when the runner reveals it."""
-        return notebook_path(self.settings, namespace=self.shell.user_ns if self.shell else None)
+        # A recording the notebook names (`%orkas replay auto NAME.orkas.json`) also tells
+        # which notebook this is: under nbconvert and papermill nothing else does.
+        return notebook_path(self.settings, namespace=self.shell.user_ns if self.shell else None,
+                             recording=self.replay.file)
 
     def file_notebook(self) -> NotebookBackend | None:
         """The notebook file, ignoring any browser view."""

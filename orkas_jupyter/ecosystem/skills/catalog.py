@@ -10,6 +10,7 @@ through an allow-list. A view is the agent's skills toolset (`load_skill`,
 
 from __future__ import annotations
 
+import asyncio
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -96,6 +97,9 @@ class SkillView:
         self.catalog = catalog
         self.allowed = allowed
         self.commander = commander
+        # What `get_tools` found at the start of this turn, for the prompt section built
+        # right after it: the tools and the prompt then name the same skills.
+        self._listed: Visible | None = None
 
     def visible(self) -> Visible:
         """The usable skills this agent sees now, and the reasons for the ones it does not
@@ -119,7 +123,9 @@ class SkillView:
         become read-only roots of the agent's sandbox either way (an empty list clears)."""
         from .tools import LoadSkill, RunSkillScript
 
-        seen = self.visible()
+        # Reading folders and scanning text blocks: off the agent thread's loop.
+        seen = await asyncio.to_thread(self.visible)
+        self._listed = seen
         install_skill_sandbox(ctx.services, [p.skill.real for p in seen.skills])
         if not seen.skills:
             return {}
@@ -135,7 +141,10 @@ class SkillView:
     # -- prompt ---------------------------------------------------------------------------
     def prompt_section(self) -> str:
         """Names, descriptions and locations of the agent's skills ('' when it has none)."""
-        return skills_prompt([p.skill for p in self.visible().skills])
+        seen, self._listed = self._listed, None
+        if seen is None:
+            seen = self.visible()
+        return skills_prompt([p.skill for p in seen.skills])
 
 
 def _entry(skill: Skill, description: str) -> str:

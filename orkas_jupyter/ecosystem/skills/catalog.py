@@ -13,17 +13,17 @@ from __future__ import annotations
 import asyncio
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
 from ...config import Settings
 from ...engine.tools import Tool, ToolContext
-from .discovery import ParsedSkill, SkillReader, discover
+from .discovery import ParsedSkill, SkillReader, Visible, discover
 from .model import Skill, SkillRoot
 from .roots import skill_roots
 from .sandbox import install_skill_sandbox
+from .tools import LoadSkill, RunSkillScript
 
 # Roughly what Codex allows its skills list (8,000 characters when the window is unknown).
 PROMPT_BUDGET_CHARS = 8_000
@@ -61,17 +61,6 @@ class SkillCatalog:
         """What an agent sees: `allowed` is its agent file's `skills:` (None: every trusted
         skill); `commander` adds the global (untrusted) skills."""
         return SkillView(self, tuple(allowed) if allowed is not None else None, commander)
-
-
-@dataclass
-class Visible:
-    """An agent's usable skills now, and why named ones are left out."""
-
-    skills: list[ParsedSkill] = field(default_factory=list)
-    left_out: dict[str, str] = field(default_factory=dict)
-
-    def get(self, name: str) -> ParsedSkill | None:
-        return next((p for p in self.skills if p.skill.name == name), None)
 
 
 def _why_hidden(skill: Skill, allowed: tuple[str, ...] | None, commander: bool) -> str | None:
@@ -121,8 +110,6 @@ class SkillView:
     async def get_tools(self, ctx: ToolContext) -> Mapping[str, Tool[Any]]:
         """`load_skill` and `run_skill_script` when the agent sees a skill; the skill folders
         become read-only roots of the agent's sandbox either way (an empty list clears)."""
-        from .tools import LoadSkill, RunSkillScript
-
         # Reading folders and scanning text blocks: off the agent thread's loop.
         seen = await asyncio.to_thread(self.visible)
         self._listed = seen

@@ -11,7 +11,7 @@ import os
 import threading
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from skills_ref.errors import ParseError  # type: ignore[import-untyped]
@@ -39,6 +39,17 @@ class ParsedSkill:
 
     skill: Skill
     body: str
+
+
+@dataclass
+class Visible:
+    """An agent's usable skills now, and why named ones are left out."""
+
+    skills: list[ParsedSkill] = field(default_factory=list)
+    left_out: dict[str, str] = field(default_factory=dict)
+
+    def get(self, name: str) -> ParsedSkill | None:
+        return next((p for p in self.skills if p.skill.name == name), None)
 
 
 def _broken(name: str, root: SkillRoot, folder: Path, real: Path, reason: str) -> ParsedSkill:

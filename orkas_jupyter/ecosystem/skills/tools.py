@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import shlex
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pydantic import BaseModel, Field
 
@@ -20,10 +20,13 @@ from ...engine.errors import ToolError
 from ...engine.policy import ToolAction
 from ...engine.tools import Tool, ToolContext, ToolOutput
 from ...tools.bash_exec import ShellError, ShellExecutor
-from .discovery import ParsedSkill
+from .discovery import ParsedSkill, Visible
 
-if TYPE_CHECKING:
-    from .catalog import SkillView
+
+class SkillView(Protocol):
+    """What the tools need of an agent's view of the catalog (`catalog.SkillView`)."""
+
+    def visible(self) -> Visible: ...
 
 MAX_LISTED_FILES = 60
 MAX_SCRIPT_BYTES = 256 * 1024

@@ -22,7 +22,14 @@ import duckdb
 from pydantic import ValidationError
 
 from .errors import StoreArgumentError, StoreError, StoreUnavailableError
-from .ops import REGISTRY, OpContext, Operation, OpRegistry, load_operation_modules
+from .ops import (
+    NEW_CONNECTION,
+    REGISTRY,
+    OpContext,
+    Operation,
+    OpRegistry,
+    load_operation_modules,
+)
 from .private_dir import make_private
 from .rpc import prepare_store_folder
 from .schema import migrate
@@ -73,7 +80,7 @@ class StoreEngine:
         self._factory_lock = threading.Lock()
         self._local = threading.local()
         self._cursors: set[duckdb.DuckDBPyConnection] = set()
-        self._state: dict[str, Any] = {}
+        self._state: dict[str, Any] = {NEW_CONNECTION: self._new_connection}
         self._active = 0
         self._quiet = threading.Condition()
         self._closed = False
@@ -143,6 +150,12 @@ class StoreEngine:
             return
         if mode & 0o077:
             make_private(self._wal)
+
+    def _new_connection(self) -> duckdb.DuckDBPyConnection:
+        """A connection of the engine's own for a long-lived user (the knowledge base), closed
+        by that user: unlike a reader's cursor, it outlives the client that asked first."""
+        with self._factory_lock:
+            return self._factory.cursor()
 
     def _cursor(self) -> duckdb.DuckDBPyConnection:
         cur: duckdb.DuckDBPyConnection | None = getattr(self._local, "cursor", None)

@@ -32,7 +32,7 @@ from pydantic import BaseModel, Field
 
 from ..config import load_settings
 from .errors import StoreArgumentError
-from .ops import REGISTRY, NoArgs, OpContext
+from .ops import NEW_CONNECTION, REGISTRY, NoArgs, OpContext
 from .rpc import server_workspace
 
 if TYPE_CHECKING:
@@ -88,8 +88,9 @@ class _KbHost:
         self._thread = threading.Thread(target=self.loop.run_forever, name="orkas-kb",
                                         daemon=True)
         self._thread.start()
-        # Its own connection: its own transactions, never the engine's or a reader's cursor.
-        self.con = con.cursor()
+        # Its own connection: its own transactions, never the engine's or a reader's cursor
+        # (a reader's cursor is closed when its client goes, while the host stays).
+        self.con = con
         # When the engine (and so its state) goes away, e.g. an in-process store that was
         # closed, stop the loop and let go of the file: nothing else would.
         self._finalizer = weakref.finalize(self, _shutdown, self.loop, self._thread, self.con)
@@ -152,7 +153,8 @@ def host(ctx: OpContext) -> _KbHost:
     with lock:
         found = ctx.state.get(_STATE_KEY)
         if found is None:
-            found = _KbHost(ctx.con)
+            new_connection = ctx.state.get(NEW_CONNECTION)
+            found = _KbHost(new_connection() if new_connection else ctx.con.cursor())
             ctx.state[_STATE_KEY] = found
     return found
 

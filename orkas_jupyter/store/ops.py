@@ -37,6 +37,10 @@ class OpContext:
 
 
 OpFn = Callable[[OpContext, Any], Any]
+# In `OpContext.state`: a callable giving a new connection of the engine's own. Operations that
+# keep a connection beyond one request use it, never `ctx.con`, which is the asking client's
+# read cursor and is closed when that client disconnects.
+NEW_CONNECTION = "engine.new_connection"
 
 
 @dataclass(frozen=True)

@@ -263,3 +263,21 @@ async def test_in_process_store_lets_go_of_the_file(workspace: Path) -> None:
     out = subprocess.run([sys.executable, "-c", probe, str(db)], capture_output=True,
                          text=True, timeout=60, check=True)
     assert "readme.txt" in out.stdout
+
+
+async def test_the_knowledge_base_outlives_the_client_that_opened_it(workspace: Path) -> None:
+    """The server's knowledge base must not live on the first client's read cursor: a kernel
+    that ingested and went away left the next kernel with "Connection already closed"."""
+    first = _client(workspace)
+    report = await RemoteKnowledgeBase(first).add_paths(["notes/"])
+    assert sorted(report.added) == ["notes/cooking.md", "notes/stats.md"]
+    first.close()
+    time.sleep(0.3)  # the server notices the first client is gone and frees its cursor
+    second = _client(workspace)
+    try:
+        kb = RemoteKnowledgeBase(second)
+        assert (await kb.add_paths(["readme.txt"])).added == ["readme.txt"]
+        hits = (await kb.search("Benjamini Hochberg correction")).hits
+        assert hits and hits[0].document == "notes/stats.md"
+    finally:
+        second.close()

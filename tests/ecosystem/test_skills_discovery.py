@@ -241,3 +241,24 @@ def test_the_listing_names_roots_statuses_and_what_commander_sees(place) -> None
     assert str(place["ws_skills"]) in text and "(absent)" in text
     named = skills_listing(catalog(place), allowed=("plot", "units"), commander=False)
     assert "this agent sees 1: plot." in named
+
+
+def test_a_skill_md_that_is_not_a_regular_file_does_not_hang(place) -> None:
+    folder = place["claude"] / "pipe"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "SKILL.md")
+    [skill] = catalog(place).skills()
+    assert skill.status == "broken" and "not a regular file" in skill.reason
+
+
+def test_a_failing_catalog_leaves_the_prompt_without_skills(place, monkeypatch) -> None:
+    write_skill(place["ws_skills"], "plot", "Workspace plotting.")
+    cat = catalog(place)
+    view = cat.view()
+    assert "<name>plot</name>" in view.prompt_section()
+
+    def fail() -> list[object]:
+        raise PermissionError("denied")
+
+    monkeypatch.setattr(cat, "scan", fail)
+    assert view.prompt_section() == ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -24,6 +25,8 @@ from .model import Skill, SkillRoot
 from .roots import skill_roots
 from .sandbox import install_skill_sandbox
 from .tools import LoadSkill, RunSkillScript
+
+log = logging.getLogger(__name__)
 
 # Roughly what Codex allows its skills list (8,000 characters when the window is unknown).
 PROMPT_BUDGET_CHARS = 8_000
@@ -129,9 +132,13 @@ class SkillView:
     def prompt_section(self) -> str:
         """Names, descriptions and locations of the agent's skills ('' when it has none)."""
         seen, self._listed = self._listed, None
-        if seen is None:
-            seen = self.visible()
-        return skills_prompt([p.skill for p in seen.skills])
+        try:
+            if seen is None:
+                seen = self.visible()
+            return skills_prompt([p.skill for p in seen.skills])
+        except Exception:  # a turn never fails because of skills
+            log.warning("the skills prompt section could not be built", exc_info=True)
+            return ""
 
 
 def _entry(skill: Skill, description: str) -> str:

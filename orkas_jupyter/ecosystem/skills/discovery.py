@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 import threading
 import unicodedata
 from collections.abc import Sequence
@@ -117,6 +118,8 @@ class SkillReader:
             st = md_real.stat()
         except OSError as exc:
             return _broken(name, root, folder, real, f"cannot read {skill_md.name}: {exc}")
+        if not stat.S_ISREG(st.st_mode):  # a FIFO would block the read for ever
+            return _broken(name, root, folder, real, f"{skill_md.name} is not a regular file")
         key = (str(md_real), root.trusted)
         stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
         with self._lock:

@@ -40,6 +40,12 @@ def echo(text: str) -> str:
     return text
 
 
+@server.tool(annotations=ToolAnnotations(read_only_hint=True))
+def env_var(name: str) -> str:
+    """The value of one of the server's environment variables."""
+    return f"{name}={os.environ.get(name, '(unset)')}"
+
+
 @server.tool()
 def crash(after_s: float = 0.0) -> str:
     """Exit the server process in the middle of the call."""

@@ -56,7 +56,10 @@ from .threat_match import first_match, match_starts, start_keys, word_index
 b = r"\b"
 
 # Small classes used by single rules (named so the gates can read them).
-OV_VERBS = alt(r"ignorier\w*", r"vergessen", r"vergisst", r"ignore kar\w*",
+OV_VERBS = alt(r"ignorier\w*", r"vergessen", r"vergisst", r"missachten", r"verwerfen",
+               r"uberspringen", r"weglassen", r"fallen lassen", r"ausser kraft setzen",
+               r"aufheben", r"uber bord werfen", r"negeren", r"vergeten",
+               r"naast je neerleggen", r"laten varen", r"ignore kar\w*",
                r"(?:bhool|bhol|bhul|bool|bol) ja\w*", r"beiseite lassen", r"ausser acht lassen",
                r"nicht (?:mehr )?beachten",
                r"chhod do", r"mat maan\w*", r"nazar ?andaaz kar\w*", r"verwirf",
@@ -185,6 +188,39 @@ RULES: tuple[IntentRule, ...] = (
     R("override", "instructions declared void",
       b + INSTRUCTIONS + r" (?:\w+ ){0,3}(?:sind|are|were|waren|was|war|eran|etaient|erano|"
       r"eram) (?:\w+ )?" + MISTAKE, (INSTRUCTIONS, MISTAKE)),
+    R("override", "set aside what the model was told",
+      b + SET_ASIDE + r"\W{0,3}(?:\w+ ){0,2}" + alt(
+          r"(?:was|alles,? was) (?:man )?dir (?:\w+ ){0,3}(?:gesagt|aufgetragen|befohlen|"
+          r"gegeben|vorgegeben)", r"what (?:you were|you've been|you have been) (?:told|given|"
+          r"asked|instructed)", r"lo que te (?:dijeron|han dicho|pidieron|ordenaron)",
+          r"ce qu'on t'a (?:dit|demande)", r"cio che ti (?:e stato|hanno) (?:detto|chiesto)",
+          r"o que te (?:disseram|pediram)", r"wat (?:je|jou) (?:\w+ )?(?:is )?(?:verteld|"
+          r"gezegd|gevraagd)"), (SET_ASIDE,)),
+    R("override", "set aside what came before",
+      b + SET_ASIDE + b + gap(30) + alt(r"(?:escrito|dicho) (?:arriba|antes)",
+                                        r"(?:ecrit|dit) (?:plus haut|ci-dessus|avant)",
+                                        r"(?:scritto|detto) (?:sopra|prima)",
+                                        r"(?:escrito|dito) (?:acima|antes)",
+                                        r"(?:hierboven|eerder) (?:staat|stond|gezegd)",
+                                        r"(?:oben|vorher|zuvor) (?:steht|stand|gesagt)",
+                                        r"written (?:above|before)", r"said (?:above|before)")
+      + b, (SET_ASIDE,)),
+    R("override", "set aside what came before",
+      r"\b(?:ab tak|abhi tak|pehle) (?:\w+ ){0,6}(?:kaha|bataya|likha) (?:gaya )?(?:hai|tha)"
+      r"\b" + gap(30) + r"\b(?:bh?o+l ja\w*|bhul ja\w*|ignore kar\w*|chhod do)",
+      (alt(r"ab tak", r"abhi tak", r"pehle"),)),
+    R("override", "address the model's instructions",
+      b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"instructions", r"anweisungen",
+                                    r"instruktionen", r"vorgaben", r"regeln", r"richtlinien",
+                                    r"instrucciones", r"reglas", r"directrices", r"consignes",
+                                    r"instructions", r"regles", r"istruzioni", r"regole",
+                                    r"instrucoes", r"regras", r"instructies", r"regels",
+                                    r"programming", r"programmierung", r"guidelines",
+                                    r"nirdesh\w*") + b,
+      (YOUR,)),
+    R("redirect", "alarm and a new task",
+      r"(?:^|[.!?\n]\s*)" + ALARM + r"\s*[!:.\u2013\u2014-]+[^\n]{0,100}?\b" + MORE_URGENT
+      + b, (ALARM, MORE_URGENT)),
     # --- persona: a role that drops the model's rules ----------------------------------------
     R("persona", "role that drops its rules",
       b + ROLE_VERB + b + gap(120) + b + UNBOUND + b, (ROLE_VERB, UNBOUND)),

@@ -72,7 +72,7 @@ SET_ASIDE = alt(
 # What is set aside: the model's instructions, its task, or everything said before.
 INSTRUCTIONS = alt(
     r"instructions?", r"directions", r"directives?", r"rules", r"guidelines?", r"guidance",
-    r"tasks?", r"assignments?", r"orders", r"commands?", r"prompts?", r"programming",
+    r"tasks?", r"orders", r"commands?", r"prompts?", r"programming",
     r"constraints", r"restrictions", r"obligations",
     r"(?:text|message|input|request|document|information|context)s? (?:above|before|"
     r"(?:i|we) (?:gave|sent) you)",
@@ -88,6 +88,7 @@ INSTRUCTIONS = alt(
 # Nouns that are instructions only with "previous", "all" or "above" next to them ("discard
 # much of the information" in a paper is not an attack; "forget all previous information" is).
 WEAK_OBJECT = alt(
+    r"assignments?",
     r"information", r"context", r"text", r"texts", r"messages?", r"inputs?", r"requests?",
     r"informationen", r"eingaben?", r"texte?", r"kontext", r"nachrichte?n?", r"informacion",
     r"texto", r"contexto", r"mensajes?", r"informations?", r"contexte", r"informazioni",
@@ -123,6 +124,7 @@ EVERYTHING_BEFORE = alt(
     r"upar ", r"pichl\w*", r"pehle wale", r"(?:das |alles )?(?:bisher |vorher |zuvor )?gesagte",
 )
 PRIOR_ADJ = alt(
+    r"vorausgegangen\w*", r"ursprunglich\w*",
     r"previous", r"prior", r"earlier", r"preceding", r"above", r"former", r"initial",
     r"original", r"bisherig\w*", r"vorherig\w*", r"vorig\w*", r"obig\w*", r"fruher\w*",
     r"vorangegangen\w*", r"anterior\w*", r"previ[ao]s", r"precedent\w*", r"d'avant",
@@ -174,6 +176,15 @@ ROLE_VERB = alt(
     r"je bent een (?:ai|assistent)",
 )
 UNBOUND = alt(
+    r"(?:without|ohne|sin|sans|senza|sem|zonder) (?:any |jegliche |ninguna |aucune |alcuna |"
+    r"qualquer |enige )?(?:censorship|zensur|censura|censure|filter\w*|filtros?|filtres?|"
+    r"filtri|limits?|grenzen|limites|limiti)",
+    r"(?:hates|resents|hasst|odia|deteste|odeia|haat) (?:its|seine|ihre|sus|ses|i suoi|"
+    r"seus|zijn) (?:creators|schopfer|entwickler|creadores|createurs|creatori|criadores|"
+    r"makers)",
+    r"(?:ai|ki|ia|bot|chatbot|assistant|assistent|asistente|assistente)\w* (?:called|named|"
+    r"namens|llamad[ao]|appelee?|nommee?|chiamat[ao]|chamad[ao]|genaamd|naam)",
+    r"illegal\w*", r"ilegal\w*", r"illegaux", r"illecit\w*",
     r"evil", r"malicious", r"unfiltered", r"uncensored", r"unrestricted", r"unlocked",
     r"jailbroken", r"no (?:moral|ethical|rules|filters?|limits|restrictions|guidelines|"
     r"censorship|boundaries)", r"without (?:any )?(?:\w+ )?(?:rules|filters?|limits|"
@@ -206,6 +217,12 @@ UNBOUND = alt(
 # Signs of a role-play jailbreak on their own: staying in character, a world without laws,
 # being "freed" from limits, the grandmother who read out keys.
 JAILBREAK = alt(
+    r"(?:if you had|if you were|wenn du|si no tuvieras|si tu n'avais|se non avessi|"
+    r"se voce nao tivesse|als je) (?:\w+ ){0,2}(?:no|keine|ninguna|aucune|nessuna|nenhuma|geen|"
+    r"without|ohne) (?:\w+ ){0,2}(?:rules|regeln|sicherheitsregeln|reglas|regles|regole|"
+    r"regras|regels|restrictions|filters|limits|guidelines)",
+    r"(?:role-?play|rollenspiel|juego de rol|jeu de role|gioco di ruolo|rollenspel)\W{0,3}"
+    r"(?:you are|you're|du bist|eres|tu es|sei|voce e|je bent)",
     r"(?:always |immer |siempre |toujours |sempre |altijd )?(?:stays? in character|"
     r"bleib\w* (?:\w+ ){0,2}in (?:deiner|ihrer|seiner|der) rolle|no salgas del personaje|"
     r"reste dans ton personnage|resta nel personaggio|permaneca no personagem|blijf in je rol|"
@@ -242,6 +259,8 @@ REPRODUCE = alt(
     r"laten zien", r"share", r"teile",
 )
 OWN_PROMPT = alt(
+    r"prompts?", r"instructions", r"anweisungen", r"instrucciones", r"istruzioni",
+    r"instrucoes", r"instructies", r"programming", r"programmierung",
     r"system ?(?:prompt|message|instructions?)", r"systemnachricht", r"systemprompt",
     r"systemanweisung\w*", r"mensaje (?:de|del) sistema", r"message systeme",
     r"messaggio di sistema", r"mensagem (?:de|do) sistema", r"systeembericht",

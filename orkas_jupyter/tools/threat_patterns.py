@@ -258,6 +258,13 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
     for i in range(len(tokens) - 1):
         if "prior" in classes[i] and tokens[i + 1] in CONCRETE_NOUNS:
             classes[i] = classes[i] - {"prior"}
+        # "ignore rows before 2020", "ignore errors which ...": the verb's object is data
+        if classes[i] & {"imperative", "override"}:
+            j = i + 1
+            while j < len(tokens) - 1 and tokens[j] in ("the", "all", "any", "these", "those"):
+                j += 1
+            if tokens[j] in CONCRETE_NOUNS:
+                classes[i] = classes[i] - {"imperative", "override"}
         if "new" in classes[i] and i + 2 < len(tokens) and tokens[i + 2] == "from":
             classes[i] = classes[i] - {"new"}
         # "a system prompt" is the concept, not this model's own prompt

@@ -19,7 +19,7 @@ from skills_ref.errors import ParseError  # type: ignore[import-untyped]
 from skills_ref.parser import find_skill_md, parse_frontmatter  # type: ignore[import-untyped]
 from skills_ref.validator import validate_metadata  # type: ignore[import-untyped]
 
-from ...tools.threat_scan import scan
+from ...tools.threat_scan import ThreatFinding, scan
 from .model import Skill, SkillRoot
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,9 @@ MAX_SKILL_MD_BYTES = 256 * 1024
 # A skill is a small folder; past this many entries it is refused rather than half-checked.
 MAX_ENTRIES = 5_000
 _UNEXPECTED = "Unexpected fields in frontmatter"
+# Untrusted skills: their prose files are scanned too, up to this much text in all.
+DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".rst"})
+MAX_DOCUMENT_BYTES = 1024 * 1024
 
 
 def _within(path: Path, root: Path) -> bool:
@@ -76,6 +79,50 @@ def symlink_escape(real: Path) -> str | None:
     return None
 
 
+def text_documents(real: Path, skill_md: Path) -> list[tuple[Path, os.stat_result]]:
+    """The prose files of a skill folder besides SKILL.md (what its instructions send the
+    model to read), with their stat, in a stable order."""
+    found = []
+    for here, dirs, files in os.walk(real, followlinks=False):
+        dirs.sort()
+        for name in sorted(files):
+            path = Path(here) / name
+            if path.suffix.lower() in DOCUMENT_SUFFIXES and path != skill_md:
+                st = path.lstat()
+                if stat.S_ISREG(st.st_mode):
+                    found.append((path, st))
+    return found
+
+
+def _flag_reason(findings: Sequence[ThreatFinding], where: str) -> str:
+    # Category and rule only: the excerpt is the hostile text itself, and this reason
+    # reaches the model when it asks for the skill.
+    shown = "; ".join(f"{f.category.replace('_', ' ')} ({f.rule})" for f in findings[:3])
+    return (f"the injection scanner flagged {where} ({shown}); the skill is kept out of every "
+            "prompt")
+
+
+def _check_documents(parsed: ParsedSkill, real: Path,
+                     docs: Sequence[tuple[Path, os.stat_result]]) -> ParsedSkill:
+    """An untrusted skill whose documents carry instructions for the model is flagged too:
+    its SKILL.md would send the model to read them."""
+    skill = parsed.skill
+    total = sum(d.st_size for _, d in docs)
+    if total > MAX_DOCUMENT_BYTES:
+        return ParsedSkill(replace(skill, status="broken", reason=(
+            f"its text files hold {total:,} bytes, over the {MAX_DOCUMENT_BYTES:,} bytes an "
+            "untrusted skill may have checked; copy it into .orkas/skills/ if you trust it")),
+            "")
+    for path, _ in docs:
+        text = path.read_bytes().decode("utf-8", "replace")
+        findings = scan(text)
+        if findings:
+            log.warning("global skill %s flagged by the injection scanner", skill.name)
+            return ParsedSkill(replace(skill, status="flagged", reason=_flag_reason(
+                findings, str(path.relative_to(real)))), "")
+    return parsed
+
+
 def _too_wide(real: Path, home: Path) -> bool:
     """A skill folder that resolves to `/`, the home folder or one of its parents would make
     all of it readable; refuse it."""
@@ -88,7 +135,7 @@ class SkillReader:
 
     def __init__(self, home: Path | None = None) -> None:
         self.home = Path(os.path.realpath(home if home is not None else Path.home()))
-        self._cache: dict[tuple[str, bool], tuple[tuple[int, int, int], ParsedSkill]] = {}
+        self._cache: dict[tuple[str, bool], tuple[object, ParsedSkill]] = {}
         self._lock = threading.Lock()
 
     def read(self, folder: Path, root: SkillRoot) -> ParsedSkill:
@@ -121,7 +168,9 @@ class SkillReader:
         if not stat.S_ISREG(st.st_mode):  # a FIFO would block the read for ever
             return _broken(name, root, folder, real, f"{skill_md.name} is not a regular file")
         key = (str(md_real), root.trusted)
-        stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+        docs = [] if root.trusted else text_documents(real, md_real)
+        stamp = ((st.st_ino, st.st_size, st.st_mtime_ns),
+                 tuple((str(p), d.st_size, d.st_mtime_ns) for p, d in docs))
         with self._lock:
             hit = self._cache.get(key)
         if hit is not None and hit[0] == stamp:
@@ -129,6 +178,8 @@ class SkillReader:
             return ParsedSkill(replace(parsed.skill, root=root, folder=folder, real=real,
                                        skill_md=skill_md), parsed.body)
         parsed = self._parse(folder, real, skill_md, md_real, st.st_size, root)
+        if parsed.skill.usable and docs:
+            parsed = _check_documents(parsed, real, docs)
         with self._lock:
             self._cache[key] = (stamp, parsed)
         return parsed
@@ -162,14 +213,9 @@ class SkillReader:
         if not root.trusted:
             findings = scan(f"{skill_name}\n{description}\n{body}")
             if findings:
-                # Category and rule only: the excerpt is the hostile text itself, and this
-                # reason reaches the model when it asks for the skill.
-                shown = "; ".join(f"{f.category.replace('_', ' ')} ({f.rule})"
-                                  for f in findings[:3])
                 log.warning("global skill %s flagged by the injection scanner", skill_name)
-                return ParsedSkill(replace(skill, status="flagged", reason=(
-                    f"the injection scanner flagged its text ({shown}); it is kept out of "
-                    "every prompt")), "")
+                return ParsedSkill(replace(skill, status="flagged", reason=_flag_reason(
+                    findings, skill_md.name)), "")
         return ParsedSkill(skill, body)
 
 

@@ -1,5 +1,5 @@
 /**
- * The browser half of the live notebook bridge (T7) and of the chat transport.
+ * The browser half of the live notebook bridge and of the chat transport.
  *
  * One `OrkasConnection` per open notebook: it asks the kernel (quietly) to attach Orkas,
  * opens a comm to the kernel target `orkas`, answers the kernel's cell requests from the
@@ -256,7 +256,7 @@ export class OrkasConnection {
   /**
    * Start the chat: the kernel answers with its state and the history. Sent only once a
    * panel shows this notebook, because it builds the agent (litellm, the store) — a notebook
-   * nobody chats in must not pay for that (J1).
+   * nobody chats in must not pay for that.
    */
   hello(): void {
     this._wantChat = true;

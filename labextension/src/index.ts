@@ -55,7 +55,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       return connection;
     };
 
-    // Every open notebook gets a bridge, whether or not the panel shows it (T7).
+    // Every open notebook gets a bridge, whether or not the panel shows it.
     tracker.widgetAdded.connect((_, nb) => {
       connectionFor(nb);
     });

@@ -1,4 +1,4 @@
-"""The kernel half of the live notebook bridge (T7): `LiveNotebook`, a `NotebookBackend` whose
+"""The kernel half of the live notebook bridge: `LiveNotebook`, a `NotebookBackend` whose
 every operation is a request to the notebook open in the browser, answered from (or applied
 to) the live document — unsaved edits included, no disk round trip, no reload prompt.
 

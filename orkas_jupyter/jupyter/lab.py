@@ -5,8 +5,8 @@ docs/jupyterlab.md) and the live notebook bridge (`bridge.py`).
 The labextension registers the target as soon as the kernel is up, from the comm's own subshell
 (`register_target()`: no runtime, so it does not wait behind cells queued by Run All), opens
 the comm, and runs `attach()` on the main shell (queued like any cell) to create the kernel's
-runtime. `%load_ext orkas_jupyter` may call `register_target()` too. J1: registering a comm
-target and a pre-cell hook is cheap; the magics, the store and litellm still load on first use.
+runtime. Registering a comm target and a pre-cell hook is cheap; the magics, the store and
+litellm still load on first use.
 """
 
 from __future__ import annotations

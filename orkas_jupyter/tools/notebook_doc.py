@@ -1,4 +1,4 @@
-"""The notebook the agent works on, behind one interface with two back-ends (T7): the live
+"""The notebook the agent works on, behind one interface with two back-ends: the live
 document in JupyterLab (the labextension bridge) and, with no frontend (nbclient, papermill,
 plain IPython), the `.ipynb` file itself. This module has the interface and the file back-end.
 

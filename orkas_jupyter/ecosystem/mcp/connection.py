@@ -40,6 +40,15 @@ STOP_TIMEOUT_S = 5.0
 _STDERR_TAIL = 1_500
 
 
+def quiet_sdk_logs() -> None:
+    """The SDK logs whole messages at DEBUG (a result may echo a token): keep its loggers at
+    INFO unless someone set a level on them on purpose."""
+    for name in ("mcp", "httpx2", "httpcore2"):
+        logger = logging.getLogger(name)
+        if logger.level == logging.NOTSET:
+            logger.setLevel(logging.INFO)
+
+
 def _tail(errlog: IO[str] | None) -> str:
     if errlog is None:
         return ""
@@ -87,6 +96,7 @@ class ServerConnection:
     async def start(self, timeout: float = CONNECT_TIMEOUT_S) -> None:
         """Start the server and list its tools; raises `McpStartError` saying why not."""
         env, headers = self.resolved()
+        quiet_sdk_logs()
         if self.config.type == "stdio":
             # Kept open until `stop()`: its tail explains a failed start or a crash.
             self._errlog = tempfile.TemporaryFile(  # noqa: SIM115

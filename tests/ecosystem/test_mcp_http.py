@@ -73,7 +73,7 @@ def test_an_http_server_with_a_stored_token(settings, fake_model, workspace_conf
     whoami = tool_results(fake_model.chat_requests[1])[0]
     assert "auth ok" in whoami and "[REDACTED]" in whoami
     bad_args = tool_results(fake_model.chat_requests[2])[1]
-    assert "Invalid arguments for mcp__web__add" in bad_args and "'three'" in bad_args
+    assert "Invalid arguments for mcp__web__add" in bad_args and 'b must be integer' in bad_args
     # The token is nowhere it must not be.
     sent = json.dumps([r.body for r in fake_model.requests])
     stored = json.dumps([m.model_dump() for m in history])

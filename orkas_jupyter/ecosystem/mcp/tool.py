@@ -1,6 +1,8 @@
 """An MCP tool as an engine `Tool` (X2): the model sees the server's own JSON Schema, verbatim
 but for the two fix-ups providers need (`type: object`, a `properties` object); arguments are
-checked against that schema with `jsonschema` before the policy sees the call.
+checked against that schema before the policy sees the call (`fastjsonschema`, compiled on
+first use: `jsonschema` takes seconds to import here); a schema it cannot compile is still
+sent, and the server checks the arguments itself.
 
 Results: text parts as text, images as image parts, embedded text resources as text, other
 binary content named but not inlined, structured content as JSON when there is no text; the
@@ -15,7 +17,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
-import jsonschema  # type: ignore[import-untyped]
+import fastjsonschema
 import mcp_types as types
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -27,7 +29,6 @@ from ...secrets import Redactor
 
 MAX_NAME = 64
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
-_MAX_ERRORS = 5
 
 
 def exposed_name(server: str, tool: str) -> str:
@@ -38,6 +39,16 @@ def exposed_name(server: str, tool: str) -> str:
         return name
     digest = hashlib.sha256(name.encode()).hexdigest()[:8]
     return f"{name[:MAX_NAME - 9]}_{digest}"
+
+
+def compile_schema(schema: dict[str, Any]) -> Callable[[Any], Any] | None:
+    """A validator for `schema`, or None when it cannot be compiled (then only the server
+    checks the arguments)."""
+    try:
+        validate: Callable[[Any], Any] = fastjsonschema.compile(schema)
+        return validate
+    except Exception:
+        return None
 
 
 def model_schema(schema: dict[str, Any] | None) -> dict[str, Any]:
@@ -54,18 +65,24 @@ class McpArguments(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     json_schema: ClassVar[dict[str, Any]] = {}
+    # The compiled check, made on first use (None: the schema could not be compiled).
+    checker: ClassVar[Callable[[Any], Any] | bool | None] = False
 
     @model_validator(mode="before")
     @classmethod
     def _check(cls, data: Any) -> Any:
         if not cls.json_schema or not isinstance(data, dict):
             return data
-        validator = jsonschema.Draft202012Validator(cls.json_schema)
-        errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-        if errors:
-            lines = [f"{'.'.join(str(p) for p in e.absolute_path) or '(root)'}: {e.message}"
-                     for e in errors[:_MAX_ERRORS]]
-            raise ValueError("does not match the tool's schema: " + "; ".join(lines))
+        if cls.checker is False:
+            cls.checker = compile_schema(cls.json_schema)
+        if callable(cls.checker):
+            try:
+                cls.checker(data)
+            except fastjsonschema.JsonSchemaValueException as exc:
+                where = ".".join(str(p) for p in exc.path[1:]) or "(root)"
+                message = str(exc.message).removeprefix(str(exc.name)).strip()
+                raise ValueError(f"does not match the tool's schema: {where} {message}; "
+                                 f"got {json.dumps(exc.value)[:200]}") from None
         return data
 
     def arguments(self) -> dict[str, Any]:
@@ -114,7 +131,6 @@ def make_tool(server: str, tool: types.Tool, name: str, call: Caller, redactor: 
               timeout_s: float) -> McpTool:
     """An engine tool for `tool` of `server`, exposed as `name`."""
     schema = model_schema(tool.input_schema)
-    jsonschema.Draft202012Validator.check_schema(schema)
     args_model = type(f"Args_{name}", (McpArguments,), {"json_schema": schema,
                                                         "__module__": __name__})
     hints = tool.annotations

@@ -2,11 +2,10 @@
 
 litellm is imported once here (warmed in the background when a kernel asks, or when the
 server starts for a workspace with a model configured), and all requests run on one event
-loop thread, so HTTP connections to a provider are pooled across kernels. Each
-`model.stream` request is served on its client's connection thread: events are forwarded as
-they arrive (batched when several are ready), and when the client closes the connection the
-upstream request is cancelled. Keys arrive with each request, live only in that request's
-context, and are never logged, stored or put in the environment.
+loop thread, so HTTP connections to a provider are pooled across kernels. That loop writes
+each `model.stream` event to its client's socket as it arrives, and when the client closes
+the connection the upstream request is cancelled. Keys arrive with each request, live only
+in that request's context, and are never logged, stored or put in the environment.
 """
 
 from __future__ import annotations
@@ -15,12 +14,9 @@ import asyncio
 import contextlib
 import contextvars
 import logging
-import queue
-import select
 import socket
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,7 +40,6 @@ from .rpc import RpcRequest, RpcResponse, encode_frame
 log = logging.getLogger(__name__)
 
 MODEL_OPS = frozenset({STREAM_OP, INFO_OP, WARM_OP})
-_POLL_SECONDS = 0.05
 _MAX_LEAVES = 64
 
 # The key of the request being served, visible only inside that request's task.
@@ -82,6 +77,7 @@ class ModelHost:
         self._leaves: OrderedDict[str, LiteLLMProvider] = OrderedDict()
         self._warm: threading.Thread | None = None
         self.warmed = threading.Event()
+        self._ready = threading.Event()  # litellm imported
 
     # -- lifecycle ---------------------------------------------------------------------------
     def warm(self) -> None:
@@ -96,6 +92,7 @@ class ModelHost:
     def _warm_up(self) -> None:
         try:
             litellm = load_litellm()
+            self._ready.set()
             with contextlib.suppress(Exception):
                 litellm.get_model_info("gpt-4o")  # builds the model map's lookup tables
             self.loop()
@@ -155,13 +152,15 @@ class ModelHost:
             return RpcResponse(id=req.id, ok=False, error_type="StoreArgumentError",
                                error=_argument_error(req.op, exc))
         load_litellm()
+        self._ready.set()
         info = self._leaf(args).model_info(args.model)
         result = RemoteModelInfo(info=info, needs_key=needs_key(args.model))
         return RpcResponse(id=req.id, ok=True, result=result.model_dump(mode="json"))
 
     def serve_stream(self, req: RpcRequest, sock: socket.socket) -> bool:
-        """Answer `model.stream` with event frames then a final frame. False when the client
-        went away (the upstream request is then cancelled)."""
+        """Answer `model.stream` with event frames then a final frame, sent from the model
+        loop as each event arrives. False when the client went away (the upstream request
+        is then cancelled)."""
         try:
             args = StreamArgs.model_validate(req.args)
         except ValidationError as exc:
@@ -173,54 +172,104 @@ class ModelHost:
             type_name, message, detail = error_to_wire(exc)
             return _send(sock, RpcResponse(id=req.id, ok=False, error_type=type_name,
                                            error=message, detail=detail))
-        results: queue.Queue[tuple[str, Any]] = queue.Queue()
+        # The loop writes to the socket itself (no hand-off to this thread per event, which
+        # costs a GIL switch each); non-blocking, so a client that stops reading stalls only
+        # its own request.
+        sock.setblocking(False)
         future = asyncio.run_coroutine_threadsafe(
-            _pump(leaf, args.key, args.request, results.put), self.loop())
+            _stream_to(sock, req.id, leaf, args, self._ready), self.loop())
         try:
-            while True:
-                try:
-                    items = [results.get(timeout=_POLL_SECONDS)]
-                except queue.Empty:
-                    if _client_left(sock):
-                        return False
-                    continue
-                with contextlib.suppress(queue.Empty):
-                    while len(items) < 256:
-                        items.append(results.get_nowait())
-                if not _forward(sock, req.id, items):
-                    return False
-                if items[-1][0] != "event":
-                    return True
+            return future.result()
+        except BaseException:
+            future.cancel()
+            return False
         finally:
-            future.cancel()  # a no-op once the request is over
+            sock.setblocking(True)
 
 
-async def _pump(leaf: LiteLLMProvider, key: str | None, request: Any,
-                put: Callable[[tuple[str, Any]], None]) -> None:
-    """Run one request on the host's loop, handing each event to the connection thread."""
-    _REQUEST_KEY.set(key)  # this task's context only
-    try:
-        await asyncio.to_thread(load_litellm)  # never block the shared loop on the import
-        async for event in leaf.stream(request):
-            put(("event", event.model_dump(mode="json")))
-    except Exception as exc:
-        put(("error", error_to_wire(exc)))
-    else:
-        put(("end", None))
+class _ClientGone(Exception):
+    """The kernel closed the connection: how it cancels a stream."""
 
 
-def _forward(sock: socket.socket, req_id: int, items: list[tuple[str, Any]]) -> bool:
-    events = [value for kind, value in items if kind == "event"]
-    if events and not _send(sock, RpcResponse(id=req_id, ok=True, more=True, result=events)):
-        return False
-    kind, value = items[-1]
-    if kind == "end":
-        return _send(sock, RpcResponse(id=req_id, ok=True))
-    if kind == "error":
-        type_name, message, detail = value
-        return _send(sock, RpcResponse(id=req_id, ok=False, error_type=type_name,
+async def _stream_to(sock: socket.socket, req_id: int, leaf: LiteLLMProvider, args: StreamArgs,
+                     ready: threading.Event) -> bool:
+    """Run one request on the model loop, sending each event as it arrives, while watching
+    for the client to leave (then the request is cancelled and False returned)."""
+    loop = asyncio.get_running_loop()
+
+    async def send(response: RpcResponse) -> None:
+        try:
+            await loop.sock_sendall(sock, encode_frame(response))
+        except OSError:
+            raise _ClientGone from None
+
+    # Events wait in `outbox` only while a frame is being written; whatever piled up meanwhile
+    # goes in the next frame (a burst of chunks costs one frame, a slow stream one per event).
+    outbox: list[Any] = []
+    sender: asyncio.Future[None] | None = None
+
+    async def drain() -> None:
+        while outbox:
+            items = outbox[:]
+            outbox.clear()
+            await send(RpcResponse(id=req_id, ok=True, more=True, result=items))
+
+    async def flush() -> None:
+        if sender is not None:
+            await sender
+        await drain()
+
+    async def produce() -> bool:
+        nonlocal sender
+        _REQUEST_KEY.set(args.key)  # this task's context only
+        try:
+            if not ready.is_set():  # never block the shared loop on the import
+                await asyncio.to_thread(load_litellm)
+                ready.set()
+            async for event in leaf.stream(args.request):
+                outbox.append(event.model_dump(mode="json"))
+                if sender is None or sender.done():
+                    if sender is not None:
+                        sender.result()  # the client may have gone
+                    sender = asyncio.ensure_future(drain())
+            await flush()
+            await send(RpcResponse(id=req_id, ok=True))
+        except _ClientGone:
+            return False
+        except Exception as exc:
+            type_name, message, detail = error_to_wire(exc)
+            try:
+                await flush()  # what streamed before the failure arrives first
+                await send(RpcResponse(id=req_id, ok=False, error_type=type_name,
                                        error=message, detail=detail))
-    return True
+            except _ClientGone:
+                return False
+        finally:
+            if sender is not None and not sender.done():
+                sender.cancel()
+        return True
+
+    # Anything readable mid-stream — end of file or stray bytes — means the client is done
+    # with this request. Watched without reading, so no byte of a later request is lost.
+    gone: asyncio.Future[bool] = loop.create_future()
+
+    def left() -> None:
+        if not gone.done():
+            gone.set_result(False)
+
+    loop.add_reader(sock, left)
+    producer = asyncio.ensure_future(produce())
+    try:
+        await asyncio.wait({producer, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        loop.remove_reader(sock)
+        gone.cancel()
+    if not producer.done():
+        producer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await producer
+        return False
+    return producer.result()
 
 
 def _send(sock: socket.socket, response: BaseModel) -> bool:
@@ -229,13 +278,3 @@ def _send(sock: socket.socket, response: BaseModel) -> bool:
     except OSError:
         return False
     return True
-
-
-def _client_left(sock: socket.socket) -> bool:
-    """True once the client closed its end (how a kernel cancels a stream). Anything it
-    sends mid-stream is not part of the protocol and cancels too."""
-    try:
-        readable, _, _ = select.select([sock], [], [], 0)
-    except (OSError, ValueError):
-        return True
-    return bool(readable)

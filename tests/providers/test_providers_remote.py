@@ -35,6 +35,7 @@ from orkas_jupyter.engine.tools import ToolSpec
 from orkas_jupyter.providers.errors import (
     AccountError,
     MissingKeyError,
+    ProviderConnectionError,
     ProviderServerError,
     ProviderUnreachableError,
     RateLimitedError,
@@ -48,7 +49,7 @@ from orkas_jupyter.store.api import WorkspaceStore, open_store
 from orkas_jupyter.store.model_client import SocketModelChannel, make_kernel_provider
 from orkas_jupyter.store.rpc import lock_path_for, log_path_for
 from orkas_jupyter.testing import FakeModelServer, reply
-from orkas_jupyter.testing.script import context_overflow, fault, tool_call
+from orkas_jupyter.testing.script import context_overflow, drop, fault, tool_call
 
 REPO = Path(__file__).resolve().parents[2]
 KEY_ONE = "sk-remote-first-7c1e9a"
@@ -196,6 +197,26 @@ async def test_a_refused_connection_and_a_missing_key_read_as_in_the_kernel(
     assert isinstance(remote_error, MissingKeyError)
     assert str(remote_error) == str(local_error)
     assert "ANTHROPIC_API_KEY" in str(remote_error)
+
+
+async def test_what_streamed_before_a_dropped_connection_arrives_before_its_error(
+        world: World) -> None:
+    remote, local = world.leaf()
+
+    async def until_error(provider: Any) -> tuple[str, ProviderError]:
+        text = ""
+        with pytest.raises(ProviderError) as info:
+            async for event in provider.stream(_request()):
+                if isinstance(event, StreamText):
+                    text += event.text
+        return text, info.value
+
+    world.fake.script([drop(after_chunks=3, chunk_chars=4), drop(after_chunks=3, chunk_chars=4)])
+    (remote_text, remote_error), (local_text, local_error) = (await until_error(remote),
+                                                              await until_error(local))
+    assert remote_text == local_text and len(remote_text) == 12
+    assert type(remote_error) is type(local_error) is ProviderConnectionError
+    assert str(remote_error) == str(local_error)
 
 
 def _established(port: int) -> int:

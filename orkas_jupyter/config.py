@@ -26,6 +26,7 @@ _ENV = {
     "replay": "ORKAS_REPLAY",
     "approval": "ORKAS_APPROVAL",
     "embedding_model": "ORKAS_EMBEDDING_MODEL",
+    "global_skills": "ORKAS_GLOBAL_SKILLS",
 }
 
 
@@ -43,6 +44,8 @@ class Settings(BaseModel):
     replay: ReplayMode = Field("off", description="record/replay mode for model calls")
     approval: ApprovalPolicy = Field("deny", description="risky actions when nobody can be asked")
     embedding_model: str | None = Field(None, description="embedding model; unset = BM25 only")
+    global_skills: bool = Field(True, description="read other agent tools' skill folders "
+                                                  "(untrusted, the notebook's agent only)")
 
     @property
     def store_path(self) -> Path:

@@ -19,7 +19,8 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..config import Settings
-from ..engine.agent import Agent
+from ..ecosystem.skills import SkillCatalog
+from ..engine.agent import Agent, PromptSection
 from ..engine.events import Event
 from ..engine.fit import FitConfig
 from ..engine.loop import TurnConfig
@@ -58,6 +59,7 @@ class AgentHost:
         toolsets: Sequence[Toolset] = (),
         policy: ToolPolicy | None = None,
         recordings: Callable[[SessionStore], Any] | None = None,
+        skills: SkillCatalog | None = None,
         store_factory: Callable[[Settings], SessionStore] | None = None,
         provider_factory: Callable[[Settings, Any], Provider] | None = None,
     ) -> None:
@@ -67,6 +69,8 @@ class AgentHost:
         self.toolsets = list(toolsets)
         # The one place every tool call of every agent is judged (risk, approval).
         self.policy: ToolPolicy = policy if policy is not None else RiskPolicy()
+        # Skills from the workspace, ORKAS_HOME and (untrusted) other tools' folders.
+        self.skills = skills if skills is not None else SkillCatalog(lambda: self.settings)
         self._recordings = recordings
         self._store_factory = store_factory
         self._provider_factory = provider_factory
@@ -220,7 +224,18 @@ class AgentHost:
                 toolsets = [FilteredToolset(ts, allowed) for ts in toolsets]
                 tools = [t for t in tools if t.name in allowed]
             book = self.memory()
-            sections = [book.prompt_section()] if book is not None else []
+            sections: list[PromptSection] = [book.prompt_section()] if book is not None else []
+            # Skills: names and descriptions in the prompt, bodies through load_skill. Global
+            # (untrusted) skills only for the notebook's own agent; never widen an allow-list.
+            view = self.skills.view(profile.skills, commander=profile is DEFAULT_PROFILE)
+            skill_tools: Toolset = view
+            if profile.tools is not None:
+                keep = {"load_skill"} | ({"run_skill_script"}
+                                         if {"bash", "run_skill_script"} & set(profile.tools)
+                                         else set())
+                skill_tools = FilteredToolset(view, keep)
+            toolsets.append(skill_tools)
+            sections.append(view.prompt_section)
             agent = Agent(self.provider(), tools=tools, toolsets=toolsets, policy=self.policy,
                           name=profile.name if profile is not DEFAULT_PROFILE else "",
                           store=self.store(), session_id=session_id,

@@ -131,7 +131,7 @@ class ChatController:
         rt = self.runtime
         rt.refresh_settings()
         if not (self.model or rt.settings.model or rt.replay.adopt_model()):
-            from .commands import NO_MODEL
+            from .notices import NO_MODEL
 
             self.running = False
             self._send({"type": "notice", "level": "error", "text": NO_MODEL})

@@ -9,6 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .notices import NO_MODEL
+
+__all__ = ["HELP", "NO_MODEL", "run_subcommand"]
+
 HELP = """\
 %orkas PROMPT                 ask the agent; the answer streams under the cell
 %%orkas [--model M] [--session S] [--new]
@@ -17,6 +21,8 @@ PROMPT (cell body)            same, with options; `{name}` inserts a kernel vari
 %orkas help                   this help
 %orkas config [approval allow|deny]   the settings in effect (never keys); set the approval
                               policy used when nobody can be asked (nbclient, papermill)
+%orkas config global_skills on|off   read other agent tools' skill folders (untrusted)
+%orkas skills                 the skills the agent can use, with root and status
 %orkas model [provider/model] show or set the model for this kernel
 %orkas sessions [list|new|use ID|rename ID TITLE|delete ID|prune [DAYS]]
 %orkas memory [show|export [FILE]|add TARGET TEXT|remove TARGET TEXT]   TARGET: profile|notes
@@ -32,11 +38,6 @@ PROMPT (cell body)            same, with options; `{name}` inserts a kernel vari
 Keys: set OPENAI_API_KEY / ANTHROPIC_API_KEY / … (litellm's variables) or ORKAS_API_KEY.
 Interrupt the kernel (■) to stop a turn running in a cell."""
 
-NO_MODEL = ("No model is configured. Set one with `%orkas model provider/model` (e.g. "
-            "`openai/gpt-4o`, `anthropic/claude-sonnet-4-5`, `ollama/llama3`), or export "
-            "ORKAS_MODEL before starting Jupyter, with the provider's key in its usual variable "
-            "(OPENAI_API_KEY, …) or ORKAS_API_KEY; `%orkas doctor` checks the setup "
-            "(docs/models.md).")
 
 
 def run_subcommand(rt: Any, word: str, args: str) -> bool:
@@ -54,6 +55,15 @@ def _help(rt: Any, parts: list[str]) -> bool:
 
 
 def _config(rt: Any, parts: list[str]) -> bool:
+    if len(parts) == 2 and parts[0] == "global_skills":
+        from ..ecosystem.skills import set_global_skills
+
+        try:
+            rt.settings, message = set_global_skills(rt.settings, parts[1])
+        except ValueError:
+            return False
+        print(message)
+        return True
     if parts and (len(parts) != 2 or parts[0] != "approval" or parts[1] not in ("allow", "deny")):
         return False
     if parts:
@@ -305,6 +315,15 @@ def _chat(rt: Any, parts: list[str]) -> bool:
     return True
 
 
+def _skills(rt: Any, parts: list[str]) -> bool:
+    if parts:
+        return False
+    from ..ecosystem.skills import skills_listing
+
+    print(skills_listing(rt.host.skills))
+    return True
+
+
 def _doctor(rt: Any, parts: list[str]) -> bool:
     if parts:
         return False
@@ -327,4 +346,5 @@ def _stop(rt: Any, parts: list[str]) -> bool:
 
 _COMMANDS = {"help": _help, "config": _config, "model": _model, "sessions": _sessions,
              "cost": _cost, "memory": _memory, "kb": _kb, "record": _record, "replay": _replay,
-             "export": _export, "chat": _chat, "stop": _stop, "doctor": _doctor}
+             "export": _export, "chat": _chat, "stop": _stop, "doctor": _doctor,
+             "skills": _skills}

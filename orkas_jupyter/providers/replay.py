@@ -121,13 +121,26 @@ def canonical_message(message: Message, substitutions: Substitutions = ()) -> di
                                             for p in message.parts]}
 
 
+# Tools that come from the machine rather than the notebook: skills found in the user's
+# folders and MCP servers they configured. A notebook recorded on one machine must replay on
+# another that has other skills or servers, so these are not part of a request's key.
+_MACHINE_TOOLS = frozenset({"load_skill", "run_skill_script"})
+_MACHINE_TOOL_PREFIX = "mcp__"
+
+
+def portable_tool(name: str) -> bool:
+    """False for tools that depend on the machine (skills, MCP servers)."""
+    return name not in _MACHINE_TOOLS and not name.startswith(_MACHINE_TOOL_PREFIX)
+
+
 def canonical_request(request: ModelRequest, model: str,
                       substitutions: Substitutions = ()) -> dict[str, Any]:
     """The parts of a request that decide the answer, in a stable, portable shape."""
     return {
         "model": model,
         "messages": [canonical_message(m, substitutions) for m in request.messages],
-        "tools": [{"name": t.name, "parameters": t.parameters} for t in request.tools],
+        "tools": [{"name": t.name, "parameters": t.parameters} for t in request.tools
+                  if portable_tool(t.name)],
         "max_tokens": request.max_tokens,
         "purpose": request.purpose,
     }

@@ -68,7 +68,11 @@ def test_roots_come_in_priority_order_with_the_other_tools_folders(place) -> Non
     assert all(not r.trusted for r in roots[3:]) and all(r.trusted for r in roots[:3])
     off = skill_roots(settings.model_copy(update={"global_skills": False}), home=place["user"])
     assert [r.kind for r in off] == ["workspace", "installed"]
-    env_off = skill_roots(settings, home=place["user"], environ={"ORKAS_GLOBAL_SKILLS": "off"})
+    from orkas_jupyter.config import load_settings
+
+    from_env = load_settings({"ORKAS_GLOBAL_SKILLS": "off"}, workspace=place["ws"],
+                             home=place["home"])
+    env_off = skill_roots(from_env, home=place["user"])
     assert [r.kind for r in env_off] == ["workspace", "installed"]
 
 

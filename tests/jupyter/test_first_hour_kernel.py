@@ -133,3 +133,23 @@ def test_cost_keeps_replayed_answers_apart_from_spend(kernel, fake_model, tmp_pa
     session_lines = cost.split("all sessions")[0]
     assert "replayed from recordings (no spend)" in session_lines, cost
     assert "no model calls" in session_lines, cost  # this replayed session spent nothing
+
+
+def test_skills_are_listed_and_offered_to_the_agent(kernel, fake_model, tmp_path):
+    skill = tmp_path / ".orkas" / "skills" / "csv-tidy"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: csv-tidy\ndescription: Tidies messy CSV files."
+                                    "\n---\nStrip blank rows, then normalise the header.\n")
+    broken = tmp_path / ".orkas" / "skills" / "broken"
+    broken.mkdir()
+    (broken / "SKILL.md").write_text("---\nname: [unclosed\n---\nbody\n")
+    fake_model.script([tool_call("load_skill", {"name": "csv-tidy"}), reply("Tidied.")])
+    kernel.run("%load_ext orkas_jupyter")
+    listing = kernel.run("%orkas skills").stdout
+    assert "csv-tidy" in listing and "broken" in listing and "invalid front matter" in listing
+    r = kernel.run("%orkas tidy data.csv")
+    assert r.error is None, r.error
+    first = fake_model.chat_requests[0]
+    assert "csv-tidy" in json.dumps(first.body.get("messages", [])[0])  # named in the prompt
+    result = next(m for m in fake_model.chat_requests[1].messages if m["role"] == "tool")
+    assert "normalise the header" in json.dumps(result)  # the body, only when loaded

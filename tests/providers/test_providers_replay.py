@@ -190,3 +190,17 @@ async def test_an_old_recording_with_a_reused_call_id_replays_with_distinct_ids(
     assert isinstance(end, StreamEnd)
     ids = [c.id for c in end.message.tool_calls]
     assert len(ids) == 2 and len(set(ids)) == 2 and ids[1] == f"{ids[0]}_dup1"
+
+
+def test_tools_from_the_machine_do_not_change_the_key() -> None:
+    """Skills and MCP servers differ between machines; a recording must replay on both."""
+    from orkas_jupyter.engine.tools import ToolSpec
+    from orkas_jupyter.providers.replay import request_key
+
+    skill = ToolSpec(name="load_skill", description="d", parameters={"type": "object"})
+    mcp = ToolSpec(name="mcp__time__now", description="d", parameters={"type": "object"})
+    plain = user_request("add", tools=[SPEC])
+    with_machine_tools = user_request("add", tools=[SPEC, skill, mcp])
+    assert request_key(plain, "m") == request_key(with_machine_tools, "m")
+    other = ToolSpec(name="grep_files", description="d", parameters={"type": "object"})
+    assert request_key(plain, "m") != request_key(user_request("add", tools=[SPEC, other]), "m")

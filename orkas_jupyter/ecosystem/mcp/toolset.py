@@ -214,6 +214,15 @@ class McpToolset:
             record.state, record.detail, record.connection = "failed", str(exc), None
             log.info("MCP server %s did not start", config.name)
             return
+        except asyncio.CancelledError:  # the turn was stopped: start again next time
+            record.state, record.connection = "not started", None
+            raise
+        except Exception as exc:  # one broken server never takes the others' tools away
+            log.warning("MCP server %s failed to start", config.name, exc_info=True)
+            record.state, record.connection = "failed", None
+            record.detail = (f"MCP server {config.name!r} could not start: "
+                             f"{type(exc).__name__}: {exc}")
+            return
         secret_values += [v for k, v in {**env, **headers}.items()
                           if is_secret_name(k) or k.lower() == "authorization"]
         self._redactors[config.name] = Redactor(secret_values)

@@ -210,7 +210,11 @@ RULES: tuple[IntentRule, ...] = (
       r"\b" + gap(30) + r"\b(?:bh?o+l ja\w*|bhul ja\w*|ignore kar\w*|chhod do)",
       (alt(r"ab tak", r"abhi tak", r"pehle"),)),
     R("override", "address the model's instructions",
-      b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"instructions", r"anweisungen",
+      b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"system ?message",
+                                    r"systemnachricht", r"systemanweisung\w*",
+                                    r"mensaje (?:de|del) sistema", r"message systeme",
+                                    r"messaggio di sistema", r"mensagem (?:de|do) sistema",
+                                    r"systeembericht", r"instructions", r"anweisungen",
                                     r"instruktionen", r"vorgaben", r"regeln", r"richtlinien",
                                     r"instrucciones", r"reglas", r"directrices", r"consignes",
                                     r"instructions", r"regles", r"istruzioni", r"regole",
@@ -227,9 +231,15 @@ RULES: tuple[IntentRule, ...] = (
     R("persona", "role-play jailbreak", b + JAILBREAK + b, (JAILBREAK,)),
     R("persona", "a game in which the model plays a role",
       b + GAME + r"\b[^.!?\n]{0,60}?\b" + YOU_ARE + b, (GAME, YOU_ARE)),
+    R("persona", "told it is someone else",
+      r"\b(?:you are not|you're not|du bist kein\w*|sie sind kein\w*|no eres|tu n'es pas|"
+      r"non sei|voce nao e|je bent geen)\b" + gap(60) + r"\b(?:but|sondern|sino|mais|ma|mas|"
+      r"maar)\b", (alt(r"you", r"du", r"sie", r"no", r"tu", r"non", r"voce", r"je"),)),
     R("persona", "asked to act as something else",
       r"\b(?:i (?:want|would like|need)|i'd like) you to (?:act|behave|pretend|play|"
       r"role-?play|respond|answer) (?:as|like)\b"
+      r"|\b(?:ich mochte|ich will|wir mochten),? dass sie (?:\w+ ){0,3}als (?:\w+ ){0,4}"
+      r"(?:agieren|fungieren|auftreten|handeln)"
       r"|\bich mochte,? dass du (?:\w+ ){0,3}(?:als|wie) (?:\w+ ){0,4}"
       r"(?:fungierst|agierst|auftrittst|verhaltst|ausgibst|spielst)"
       r"|\bquiero que (?:actues|te comportes|hagas de|finjas)"
@@ -245,7 +255,9 @@ RULES: tuple[IntentRule, ...] = (
       r"(?:\w+ )?\w*(?:gpt|bot|dan|stan)\b"
       r"|\b(?:do anything now|strive to avoid norms)\b"),
     R("persona", "actors who stay in character",
-      b + TWO + r" (?:\w+ ){0,2}(?:actors|schauspieler\w*|actores|acteurs|attori|atores)\b"
+      b + TWO + r" (?:\w+ ){0,2}(?:actors|schauspieler\w*|actores|acteurs|attori|atores|"
+      r"entities|characters|personas|figuren|personajes|personnages|personaggi|personagens|"
+      r"personages)\b"
       r"[\s\S]{0,200}?(?:in character|rolle|personaje|role|ruolo|personagem|rol)\b", (TWO,)),
     # --- extraction: the model's own prompt ---------------------------------------------------
     R("extraction", "asks for the model's own prompt",
@@ -297,6 +309,28 @@ RULES: tuple[IntentRule, ...] = (
     R("redirect", "a new task announced",
       b + NEW_TASK + r" " + TASK + r"\b\s*(?::|is\b|lautet\b|ist\b|es\b|est\b|e\b|hai\b)",
       (NEW_TASK, TASK)),
+    R("redirect", "a new task announced",
+      b + alt(r"new", r"neue", r"nuevas?", r"nouvelles?", r"nuov[ei]", r"novas?", r"nieuwe",
+              r"additional", r"zusatzliche") + " "
+      + alt(r"tasks", r"instructions?", r"aufgaben", r"anweisungen", r"instruktionen",
+            r"tareas", r"instrucciones", r"taches", r"consignes", r"compiti", r"istruzioni",
+            r"tarefas", r"instrucoes", r"taken", r"instructies", r"opdrachten")
+      + r"\b\s*(?:[-:]|(?:now |nun |jetzt )?(?:follow|folgen|siguen|suivent|seguono|seguem|"
+      r"volgen)\b)"
+      r"|\b(?:nun|jetzt|now) folgen (?:\w+ )?(?:neue|weitere) (?:aufgaben|anweisungen)"
+      r"|\b(?:start over|neu anfangen|von vorne (?:anfangen|beginnen)|empezar de nuevo|"
+      r"recommencer|ricominciare|recomecar|opnieuw beginnen)\b" + gap(30) + r"\b(?:new|neuen|"
+      r"nueva|nouvelle|nuovo|nova|nieuwe) (?:task|aufgabe|tarea|tache|compito|tarefa|taak)"),
+    R("redirect", "the model's new task",
+      b + YOUR + " " + NEW_TASK + " " + TASK + b
+      + r"|\b(?:out of|aus) (?:your|deinem|ihrem) (?:head|mind|memory|kopf|gedachtnis)\b",
+      (alt(YOUR, r"out", r"aus"),)),
+    R("extraction", "asks for the beginning of the prompt",
+      r"\b(?:at|am|al|au|all'|no|aan het) ?(?:beginning|start|anfang|beginn|principio|inicio|"
+      r"debut|inizio|begin) (?:of |de |des |di |da |van )?(?:this |the |dieses |des |este |"
+      r"la |ce |questo |della |deste |da |deze |dit |het )?(?:prompts?|conversation|chat|"
+      r"gesprachs?|conversacion|conversazione|conversa|gesprek|kontexts?|context)\b",
+      (alt(r"at", r"am", r"al", r"au", r"all", r"no", r"aan"),)),
     R("redirect", "a new task announced",
       r"\b(?:now|jetzt|nun) (?:folgt|kommt|comes) (?:\w+ ){0,2}(?:neue|eigentliche|new|real)"
       r" (?:aufgabe|task)", (alt("folgt", "kommt", "comes"),)),
@@ -376,3 +410,21 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
             lo, hi = m.span()
             hits.append((c.rule.kind, c.rule.name, skel[max(0, lo - 10):hi + 30].strip()))
     return hits
+
+
+# Read on the NFKC text with its case: "You are Volkswagen." gives the model an identity (a
+# brand, a newspaper, a person) from which to answer; case is what tells a name apart.
+_IDENTITY = re.compile(
+    r"(?:^|[.!?]\s+)(?:You are|You're|Du bist|Sie sind|Tu es|Vous [eê]tes|Eres|Usted es|Sei|"
+    r"Lei [eè]|Voc[eê] [eé]|Je bent|U bent) (?:now |jetzt |nun |ahora |maintenant |ora |agora |"
+    r"nu )?(?!(?:A|An|The|My|Not|Right|Wrong|Welcome|Sure|Ein|Eine|Der|Die|Das|Un|Una|Une|"
+    r"Uno|Um|Uma|Een|De|Het)\b)[A-Z][\w.&-]+(?: [A-Z][\w.&-]+){0,2}[.!]", re.MULTILINE)
+
+
+def find_identity(text: str) -> tuple[str, str, str] | None:
+    """(kind, rule, excerpt) when `text` tells the model it is a named someone."""
+    m = _IDENTITY.search(text)
+    if m is None:
+        return None
+    return ("persona", "given a named identity", text[m.start():m.end() + 30].strip())
+

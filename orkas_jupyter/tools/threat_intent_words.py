@@ -63,8 +63,10 @@ SET_ASIDE = alt(
     r"(?:bhool|bhol|bhul|bool|bol) ja\w*", r"bhool do", r"bhula do", r"ignore kar\w*",
     r"nazar ?andaaz kar\w*",
     r"chhod do", r"chod do", r"mat maan\w*", r"mat mano",
-    # pl
-    r"zapomnij(?: o)?", r"zignoruj", r"ignoruj", r"pomi[nń]",
+    # pl, hr/sr/bs, cs/sk, sv/da/no, ro, id, fi, hu
+    r"zapomnij(?: o)?", r"zignoruj", r"ignoruj", r"pomi[nń]", r"zaboravi\w*", r"ignoriraj\w*",
+    r"ignorisi", r"zapome[nň]\w*", r"zabudni", r"glom", r"glem", r"ignorera", r"ignorer",
+    r"uita", r"lupakan", r"abaikan", r"unohda", r"ohita", r"felejtsd el", r"hagyd figyelmen",
     r"nimm keine rucksicht auf", r"schluss mit", r"genug mit", r"enough with", r"basta con",
     r"assez de", r"chega de", r"genoeg met",
 )
@@ -83,7 +85,9 @@ INSTRUCTIONS = alt(
     r"ordini", r"direttive", r"instruc\w*", r"orientac\w*", r"regras", r"tarefas?",
     r"ordens", r"diretrizes", r"instructies", r"aanwijzingen", r"regels", r"taken", r"taak",
     r"opdrachte?n?", r"nirdesh\w*", r"niyam", r"aadesh", r"polecen\w*", r"instrukcj\w*",
-    r"zadani\w*", r"zasad\w*", r"angaben", r"hinweise",
+    r"zadani\w*", r"zasad\w*", r"angaben", r"hinweise", r"upute", r"pravila", r"pokyny",
+    r"pravidla", r"instrukce", r"regler", r"instruksjoner", r"instructiuni\w*", r"instruksi",
+    r"aturan", r"ohjeet", r"utasitas\w*",
 )
 # Nouns that are instructions only with "previous", "all" or "above" next to them ("discard
 # much of the information" in a paper is not an attack; "forget all previous information" is).
@@ -176,6 +180,8 @@ ROLE_VERB = alt(
     r"je bent een (?:ai|assistent)",
 )
 UNBOUND = alt(
+    r"(?:completely |fully |totally )?(?:absorbed|immersed) in (?:your|the|this) role",
+    r"(?:gehst|gehen sie) (?:\w+ ){0,3}in (?:deiner|ihrer) rolle auf",
     r"(?:without|ohne|sin|sans|senza|sem|zonder) (?:any |jegliche |ninguna |aucune |alcuna |"
     r"qualquer |enige )?(?:censorship|zensur|censura|censure|filter\w*|filtros?|filtres?|"
     r"filtri|limits?|grenzen|limites|limiti)",
@@ -256,7 +262,8 @@ REPRODUCE = alt(
     r"dimmi", r"qual (?:e|sao)", r"mostre", r"repita", r"diga", r"toon", r"onthul",
     r"herhaal", r"geef", r"wat (?:is|zijn)", r"dikhao", r"batao", r"bata do", r"paste",
     r"fug\w* (?:\w+ ){0,2}ein", r"pega", r"colle[rz]?", r"incolla", r"cole", r"plak",
-    r"laten zien", r"share", r"teile",
+    r"laten zien", r"share", r"teile", r"montre\w*", r"ensena\w*", r"fammi vedere",
+    r"me mostra",
 )
 OWN_PROMPT = alt(
     r"prompts?", r"instructions", r"anweisungen", r"instrucciones", r"istruzioni",

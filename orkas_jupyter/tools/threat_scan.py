@@ -8,18 +8,21 @@ model's context calls this module.
   says what was found and `wrap_untrusted` puts that warning in front of the text, so the
   model reads that the text contains instructions it must not follow.
 
-Two layers, both cheap and loaded on first use: the fast rules (`threat_patterns.py`:
+Three layers, all cheap and loaded on first use: the fast rules (`threat_patterns.py`:
 invisible and bidirectional characters, secret exfiltration, the clear English and
-multilingual phrases) and the intent grammar (`threat_intent.py`: overrides, role hijacks,
-prompt extraction, stop-and-redirect, answer shaping across languages and phrasings).
+multilingual phrases), the intent grammar (`threat_intent.py`: overrides, role hijacks, prompt
+extraction, stop-and-redirect, answer shaping across languages and phrasings) and a small
+learned model (`threat_model.py`) for phrasings no rule anticipates.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import Literal
 
-from .threat_intent import find_intent
+from .threat_intent import find_identity, find_intent
+from .threat_model import find_learned
 from .threat_patterns import (
     ThreatFinding,
     find_exfiltration,
@@ -29,8 +32,8 @@ from .threat_patterns import (
     skeleton,
 )
 
-Layer = Literal["rules", "intent"]
-LAYERS: tuple[Layer, ...] = ("rules", "intent")
+Layer = Literal["rules", "intent", "learned"]
+LAYERS: tuple[Layer, ...] = ("rules", "intent", "learned")
 
 __all__ = ["LAYERS", "ThreatFinding", "rejection_reason", "scan", "scan_layers",
            "untrusted_notice", "wrap_untrusted"]
@@ -46,8 +49,17 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
         found += (find_invisible(text) + find_injection(text, norm, skel)
                   + find_exfiltration(text))
     if "intent" in chosen:
+        hits = find_intent(skel)
+        identity = find_identity(unicodedata.normalize("NFKC", text))
+        hits += [identity] if identity else []
         found += [ThreatFinding("prompt_injection", f"{kind}: {rule}", excerpt)
-                  for kind, rule, excerpt in find_intent(skel)]
+                  for kind, rule, excerpt in hits]
+    if "learned" in chosen:
+        learned = find_learned(skel)
+        if learned is not None:
+            p, excerpt = learned
+            found.append(ThreatFinding("prompt_injection",
+                                       f"learned: reads like an injection, p={p:.2f}", excerpt))
     seen: set[tuple[str, str]] = set()
     out = []
     for f in found:

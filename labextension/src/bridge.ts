@@ -170,7 +170,8 @@ export class OrkasConnection {
   /**
    * Register the target from the comm's own subshell and open the comm at once; then make
    * the runtime with `attach()` on the main shell, whenever the cells ahead of it are done.
-   * False when the subshell did not start (the caller attaches on the main shell).
+   * False when the subshell did not start or the statement failed there: the caller then
+   * attaches on the main shell, which reports a missing package as before.
    */
   private async _connectOnSubshell(kernel: Kernel.IKernelConnection): Promise<boolean> {
     const comm = kernel.createComm('orkas') as Kernel.IComm & ISubshellComm;
@@ -185,9 +186,9 @@ export class OrkasConnection {
       comm.dispose();
       return false;
     }
-    if (!(await this._execute(kernel, REGISTER_CODE, true, subshell))) {
+    if (!(await this._execute(kernel, REGISTER_CODE, true, subshell, false))) {
       comm.dispose();
-      return true;
+      return false;
     }
     this._openComm(comm);
     // Not awaited and not fatal: queued behind Run All, or aborted by a failing cell.

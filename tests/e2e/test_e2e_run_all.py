@@ -107,8 +107,9 @@ def _wait_agent_cell(nb: NotebookPage, agent_cell: str) -> dict[str, Any]:
     cells = nb.cells_json()
     made = [c for c in cells if c["id"] == agent_cell]
     assert len(made) == 1 and made[0]["metadata"]["orkas"]["call"]
-    ask = next(i for i, c in enumerate(cells) if c["id"] == "ask")
-    text = nb.cell(ask).inner_text()
+    # The model's view of the answer (the page may not have laid out an off-screen cell).
+    ask = next(c for c in cells if c["id"] == "ask")
+    text = json.dumps(ask["outputs"])
     assert "Day 20 is an outlier" in text and "not in the recording" not in text
     # The plot is in the page, in the inserted cell (the last one).
     nb.page.locator(".jp-NotebookPanel:visible .jp-Cell").last.locator(

@@ -100,6 +100,7 @@ class _TurnState:
     partial_text: list[str] = field(default_factory=list)
     finished_results: dict[str, ToolResultPart] = field(default_factory=dict)
     cut_offs: int = 0
+    empty_retried: bool = False
 
 
 class _Turn:
@@ -285,8 +286,15 @@ class _Turn:
             message = end.message
             calls = message.tool_calls
             if not calls and not message.parts:
-                return self.result("error", error="The model returned an empty response. Try "
-                                   "again, or rephrase the request.")
+                # Some servers now and then answer with nothing at all; one more request
+                # usually gets an answer. Nothing is written, so the history stays valid.
+                if not self.state.empty_retried:
+                    self.state.empty_retried = True
+                    self.deps.emit(Retry(attempt=1, reason="the model returned an empty "
+                                         "response", delay=0.0))
+                    continue
+                return self.result("error", error="The model returned an empty response twice. "
+                                   "Try again, or rephrase the request.")
             await self.append([message])
             self.deps.emit(AssistantMessage(message=message, usage=end.usage))
             if not calls:

@@ -184,14 +184,24 @@ async def test_a_second_run_while_running_is_refused() -> None:
     assert isinstance(rest[-1], Done)
 
 
-async def test_empty_model_response_is_a_clear_error() -> None:
-    provider = ScriptedProvider([Reply(text="")])
+async def test_empty_model_response_is_asked_again_then_a_clear_error() -> None:
+    provider = ScriptedProvider([Reply(text=""), Reply(text="")])
     agent = Agent(provider)
     events = [e async for e in agent.run("hi")]
     assert isinstance(events[-1], Error)
     assert "empty response" in events[-1].message
+    assert len(provider.requests) == 2
+    assert any(e.type == "retry" and "empty response" in e.reason for e in events)  # type: ignore[union-attr]
     history = await agent.history()
     assert [m.role for m in history] == ["user"]
+
+
+async def test_one_empty_response_is_recovered_by_asking_again() -> None:
+    provider = ScriptedProvider([Reply(text=""), Reply(text="here it is")])
+    agent = Agent(provider)
+    result = await agent.complete("hi")
+    assert result.stop_reason == "completed" and result.text == "here it is"
+    assert [m.role for m in await agent.history()] == ["user", "assistant"]
 
 
 async def test_tool_call_arguments_are_kept_verbatim(echo_tool) -> None:

@@ -202,9 +202,10 @@ async def test_truncated_tool_arguments_and_unknown_tools_become_tool_errors() -
 
 async def test_empty_response_ends_the_turn_with_a_clear_error() -> None:
     clock = FakeClock()
-    with FakeModelServer([Reply(text="")]) as server:
+    with FakeModelServer([Reply(text=""), Reply(text="")]) as server:
         agent = agent_for(server, clock)
         result, _ = await run(agent, "hi")
         history = await agent.history()
+        assert len(server.chat_requests) == 2  # asked once more before giving up
     assert result.stop_reason == "error" and "empty response" in result.error  # type: ignore[operator]
     assert [m.role for m in history] == ["user"]

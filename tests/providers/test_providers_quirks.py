@@ -234,6 +234,6 @@ async def test_reasoning_only_answer_is_not_sent_back_as_an_empty_message() -> N
 
 
 async def test_an_empty_message_is_a_clear_error_that_loses_nothing() -> None:
-    result, history, _ = await turn([quirks.empty()])
+    result, history, _ = await turn([quirks.empty(), quirks.empty()])
     assert result.stop_reason == "error" and "empty response" in (result.error or "")
     assert [m.role for m in history] == ["user"]

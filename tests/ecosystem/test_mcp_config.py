@@ -156,3 +156,21 @@ def test_add_enable_disable_remove_without_starting_anything(dirs, monkeypatch) 
     assert "not used by any header" in run("add x --secret T=abcdefghij https://a.example/mcp")
     assert "server name" in run("add bad/name -- x")
     assert "Unknown or incomplete" in run("frobnicate")
+
+
+def test_a_secret_without_a_value_is_asked_for(dirs, monkeypatch) -> None:
+    monkeypatch.setenv("ORKAS_NO_KEYRING", "1")
+    workspace, home = dirs
+    toolset = McpToolset(lambda: Settings(workspace=workspace, home=home))
+    asked: list[str] = []
+
+    async def read_secret(name: str) -> str:  # the kernel asks on its main thread
+        asked.append(name)
+        return "typed_without_echo_123"
+
+    out = asyncio.run(mcp_command(toolset, ["add", "s", "--secret", "TOKEN", "--", "srv"],
+                                  read_secret=read_secret))
+    assert asked == ["TOKEN"] and "stored encrypted" in out
+    assert SecretVault(home).secrets("s") == {"TOKEN": "typed_without_echo_123"}
+    assert "give the value as TOKEN=VALUE" in asyncio.run(
+        mcp_command(toolset, ["add", "t", "--secret", "TOKEN", "--", "srv"]))

@@ -9,8 +9,9 @@ print; the magic only parses the line and prints (`jupyter/commands.py`).
 from __future__ import annotations
 
 import argparse
+import inspect
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -59,8 +60,11 @@ def _add_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_server(toolset: McpToolset, parts: list[str],
-               read_secret: Callable[[str], str] | None = None) -> str:
+SecretReader = Callable[[str], "str | Awaitable[str]"]
+
+
+async def add_server(toolset: McpToolset, parts: list[str],
+                     read_secret: SecretReader | None = None) -> str:
     """`%orkas mcp add …`: write the entry, store its secrets; returns what was done."""
     split = parts.index("--") if "--" in parts else len(parts)
     try:
@@ -81,7 +85,8 @@ def add_server(toolset: McpToolset, parts: list[str],
             if read_secret is None:
                 raise CommandError(f"--secret {key}: give the value as {key}=VALUE (it then "
                                    "stays in this cell's source) or run it where it can be asked")
-            value = read_secret(key)
+            answer = read_secret(key)
+            value = await answer if inspect.isawaitable(answer) else answer
         if not key or not value:
             raise CommandError(f"--secret {item!r}: a name and a value are needed")
         secrets[key] = value
@@ -177,10 +182,11 @@ async def test_server(toolset: McpToolset, name: str, approve: ApprovalCallback)
 
 async def mcp_command(toolset: McpToolset, parts: list[str], *,
                       approve: ApprovalCallback = deny_all,
-                      read_secret: Callable[[str], str] | None = None) -> str:
+                      read_secret: SecretReader | None = None) -> str:
     """Run `%orkas mcp PARTS…` and return the text to show; a wrong command line returns the
     reason and the usage. `approve` asks the user to confirm a stdio server's command line
-    (`tools`, `test`); `read_secret` reads a `--secret K` value without echo."""
+    (`tools`, `test`); `read_secret` reads a `--secret K` value without echo (it may return
+    an awaitable, to ask on the kernel's main thread)."""
     action, rest = (parts[0], parts[1:]) if parts else ("list", [])
     try:
         if action == "list" and not rest:
@@ -188,7 +194,7 @@ async def mcp_command(toolset: McpToolset, parts: list[str], *,
         if action == "tools" and len(rest) <= 1:
             return await list_tools(toolset, rest[0] if rest else None, approve)
         if action == "add" and rest:
-            return add_server(toolset, rest, read_secret)
+            return await add_server(toolset, rest, read_secret)
         if action in ("remove", "enable", "disable", "test") and len(rest) == 1:
             name = rest[0]
             if action == "test":

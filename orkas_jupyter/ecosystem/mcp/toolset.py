@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, NoReturn, Self
@@ -88,8 +88,10 @@ def _schema_texts(schema: Any) -> list[str]:
 class McpToolset:
     """Every server of `mcp.json` (workspace and user level), as `mcp__<server>__<tool>`."""
 
-    def __init__(self, settings: Settings, *, connect_timeout: float = 30.0) -> None:
-        self.settings = settings
+    def __init__(self, settings: Settings | Callable[[], Settings], *,
+                 connect_timeout: float = 30.0) -> None:
+        # A callable follows the host's settings as they change (a new workspace or home).
+        self._settings = settings
         self.connect_timeout = connect_timeout
         self.servers: dict[str, ServerRecord] = {}
         self.config_problems: list[str] = []
@@ -97,6 +99,11 @@ class McpToolset:
         self._lock: asyncio.Lock | None = None
         self._consent_lock: asyncio.Lock | None = None
         self._redactors: dict[str, Redactor] = {}
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in effect (workspace and home are read from them every turn)."""
+        return self._settings() if callable(self._settings) else self._settings
 
     @property
     def consent(self) -> ConsentStore:

@@ -21,6 +21,18 @@ from mcp_helpers import (
 from orkas_jupyter.testing import reply, tool_call, tool_calls
 
 
+def _processes(tag: str) -> list[int]:
+    """Process ids whose command line contains `tag`."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and tag.encode() in (proc / "cmdline").read_bytes():
+                found.append(int(proc.name))
+        except OSError:
+            continue
+    return found
+
+
 def _wait_for(path: Path, text: str, timeout: float = 10.0) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -58,7 +70,8 @@ def test_a_hung_call_times_out_and_the_server_hears_the_cancel(settings, fake_mo
                                                                 workspace_config,
                                                                 tmp_path: Path) -> None:
     marker = tmp_path / "marker.txt"
-    server = {**fault_server(FAULT_MARKER=str(marker)), "timeout": 2}
+    tag = f"--tag={tmp_path}"
+    server = {**fault_server(tag, FAULT_MARKER=str(marker)), "timeout": 2}
     write_config(workspace_config, {"faults": server})
     fake_model.script([tool_call("mcp__faults__hang", {}), reply("it hung")])
     host = make_host(settings)
@@ -66,8 +79,13 @@ def test_a_hung_call_times_out_and_the_server_hears_the_cancel(settings, fake_mo
         started = time.monotonic()
         events = run_turn(host, "wait", Approvals("once"))
         took = time.monotonic() - started
+        assert len(_processes(tag)) == 1
     finally:
         host.close()
+    deadline = time.monotonic() + 10
+    while _processes(tag) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes(tag) == []  # the host's close() stopped the server
     assert events[-1].type == "done"
     [result] = tool_results(fake_model.chat_requests[1])
     assert "did not finish within 2 s" in result

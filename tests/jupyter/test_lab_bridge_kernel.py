@@ -218,3 +218,28 @@ def test_a_kernel_without_the_hook_says_so_and_the_tools_use_the_file(kernel: Ke
     used = kernel.run("from orkas_jupyter.jupyter.bridge import HUB\n"
                       "print(HUB.current() is None, HUB.resolve('the file'))")
     assert used.stdout.strip() == "True the file"
+
+
+def _comm_messages(kernel: Kernel, seconds: float) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            msg = kernel.kc.get_iopub_msg(timeout=0.05)
+        except queue.Empty:
+            continue
+        if msg["msg_type"] == "comm_msg":
+            found.append(msg["content"]["data"])
+    return found
+
+
+def test_a_chat_opened_before_the_runtime_exists_is_answered_once_a_cell_runs(
+        kernel: Kernel) -> None:
+    # The comm opens on its subshell before any cell ran (the runtime may only be made on the
+    # main thread): the panel's hello waits, and the first cell's pre-run hook delivers it.
+    subshell, comm_id = _open_view(kernel)
+    _shell_on(kernel, subshell, "comm_msg", {"comm_id": comm_id, "data": {"type": "hello"}})
+    assert not [m for m in _comm_messages(kernel, 1.5) if m.get("type") == "history"]
+    kernel.run("x = 1")
+    answered = [m.get("type") for m in _comm_messages(kernel, 10)]
+    assert "state" in answered and "history" in answered

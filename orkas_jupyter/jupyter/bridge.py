@@ -298,7 +298,9 @@ class BridgeHub:
                 return self._pick(live)
             self._waiters.append(waiter)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(waiter), timeout)
+            woken_by = await asyncio.wait_for(asyncio.wrap_future(waiter), timeout)
+            # Several views may have connected by now: pick as usual (the running page's).
+            return self.current() or woken_by
         except TimeoutError:
             with self._lock:
                 self._waiters = [w for w in self._waiters if w is not waiter]

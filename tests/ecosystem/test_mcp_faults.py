@@ -8,6 +8,7 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from mcp_helpers import (
     Approvals,
     fault_server,
@@ -18,6 +19,7 @@ from mcp_helpers import (
     write_config,
 )
 
+from orkas_jupyter.engine.toolsets import FilteredToolset
 from orkas_jupyter.testing import reply, tool_call, tool_calls
 
 
@@ -182,3 +184,20 @@ def test_broken_servers_are_reported_and_the_others_keep_working(settings, fake_
     names = offered(fake_model.chat_requests[0])
     assert names.count("mcp__my_srv__echo") == 1
     assert json.dumps(names).count("mcp__") >= 10
+
+
+@pytest.mark.skipif(not hasattr(FilteredToolset, "problems"),
+                    reason="engine/toolsets.py does not collect toolsets' problems() yet")
+def test_problems_are_warnings_of_the_turn_once(settings, fake_model, workspace_config) -> None:
+    write_config(workspace_config, {"faults": fault_server(), "missing": {"command": "nope-x"}})
+    fake_model.script([reply("a"), reply("b")])
+    host = make_host(settings)
+    try:
+        first = [e.message for e in run_turn(host, "hi", Approvals(default="once"))
+                 if e.type == "warning"]
+        second = [e.message for e in run_turn(host, "again", Approvals(default="once"))
+                  if e.type == "warning"]
+    finally:
+        host.close()
+    assert any("'poisoned'" in w for w in first) and any("nope-x" in w for w in first), first
+    assert second == []

@@ -74,7 +74,7 @@ PRIOR_PLURAL = alt(r"vorangegangenen", r"vorherigen", r"bisherigen", r"previous"
 MISTAKE = alt(r"ein fehler", r"a mistake", r"void", r"invalid", r"ungultig", r"a test",
               r"ein test", r"fake", r"un error", r"une erreur", r"un errore", r"um erro",
               r"een fout")
-GAME = alt(r"play a game", r"let'?s play", r"wir spielen (?:ein|mal ein) spiel",
+GAME = alt(r"improv\w*", r"impro", r"improvis\w*", r"improvvisazione", r"play a game", r"let'?s play", r"wir spielen (?:ein|mal ein) spiel",
            r"lass uns (?:ein spiel )?spielen", r"vamos a jugar", r"juguemos",
            r"jouons(?: a un jeu)?", r"facciamo un gioco", r"giochiamo", r"vamos jogar",
            r"laten we een spel spelen", r"ek game khel\w*")
@@ -209,6 +209,31 @@ RULES: tuple[IntentRule, ...] = (
       r"\b(?:ab tak|abhi tak|pehle) (?:\w+ ){0,6}(?:kaha|bataya|likha) (?:gaya )?(?:hai|tha)"
       r"\b" + gap(30) + r"\b(?:bh?o+l ja\w*|bhul ja\w*|ignore kar\w*|chhod do)",
       (alt(r"ab tak", r"abhi tak", r"pehle"),)),
+    R("override", "reset to factory settings",
+      r"\b(?:reset (?:yourself|dich)|setze dich zuruck|restablecete|reinitialise-toi|"
+      r"resettati)\b|\b(?:factory settings|werkseinstellungen|configuracion "
+      r"de fabrica|parametres d'usine|impostazioni di fabbrica|configuracoes de fabrica|"
+      r"fabrieksinstellingen)\b", (alt(r"reset", r"zurucksetzen", r"setze", r"restablecete",
+                                      r"reinitialise", r"resettati", r"factory",
+                                      r"werkseinstellungen", r"configuracion", r"parametres",
+                                      r"impostazioni", r"configuracoes",
+                                      r"fabrieksinstellingen"),)),
+    R("override", "everything erased from the model's memory",
+      r"\b(?:from|aus|de|dalla|da|uit) (?:your|deinem|tu|ta|la tua|tua|sua|je) (?:memory|"
+      r"gedachtnis|"
+      r"memoria|memoire|geheugen)\b|\b(?:everything|alles|todo|tout|tutto|tudo)\b"
+      + gap(60) + r"\b(?:from|aus|de|dalla|da|uit) (?:your|deinem|tu|ta|la tua|tua|sua|je) "
+      r"(?:memory|gedachtnis|memoria|memoire|geheugen)\b",
+      (alt(r"memory", r"gedachtnis", r"memoria", r"memoire", r"geheugen"),)),
+    R("extraction", "asks which hidden instructions the model follows",
+      r"\b(?:which|what|welche|que|quelles?|quali|quais|welke)\b (?:\w+ )?"
+      r"(?:hidden|secret|versteckten|geheimen|ocult[ao]s|cachee?s|nascost[ei]|verborgen)\b",
+      (alt(r"which", r"what", r"welche", r"que", r"quel", r"quelle", r"quelles", r"quels",
+           r"quali", r"quais", r"welke"),)),
+    R("shaping", "a claim put into everything the model writes",
+      r"\b(?:in|en|dans) (?:whatever|everything|all|allem|todo lo|tout ce|tutto cio|tudo o)\b"
+      + gap(40) + r"\b(?:claim|say|state|behaupte|afirma|affirme|afferma|diga|zeg)\b",
+      (alt(r"whatever", r"everything", r"all", r"allem", r"todo", r"tout", r"tutto", r"tudo"),)),
     R("override", "address the model's instructions",
       b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"system ?message",
                                     r"systemnachricht", r"systemanweisung\w*",

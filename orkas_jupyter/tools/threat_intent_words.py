@@ -26,7 +26,7 @@ def gap(n: int) -> str:
 # Verbs (and verb phrases) that set something aside, as commands or polite requests.
 SET_ASIDE = alt(
     # en
-    r"ignore", r"ignoring", r"disregard\w*", r"forget", r"overlook", r"discard", r"abandon",
+    r"ignore", r"ignoring", r"disregard\w*", r"forget", r"overlook", r"override", r"overrule", r"discard", r"abandon",
     r"scrap", r"scratch", r"throw (?:away|out)", r"leave (?:\w+ ){0,4}behind",
     r"put (?:\w+ ){0,3}aside",
     r"set (?:\w+ ){0,3}aside", r"wipe", r"never ?mind", r"pay no (?:attention|heed) to",
@@ -78,6 +78,7 @@ INSTRUCTIONS = alt(
     r"constraints", r"restrictions", r"obligations",
     r"(?:text|message|input|request|document|information|context)s? (?:above|before|"
     r"(?:i|we) (?:gave|sent) you)",
+    r"\w+ (?:that |which )?(?:you were|you've been|you have been) (?:given|told)",
     r"anweisung\w*", r"instruktion\w*", r"aufgabe\w*", r"auftrag\w*", r"vorgabe\w*",
     r"regeln", r"befehl\w*", r"richtlinien", r"instruccion\w*", r"indicacion\w*",
     r"reglas", r"tareas?", r"ordenes", r"directrices", r"consignes?", r"regles", r"taches?",
@@ -174,12 +175,15 @@ ROLE_VERB = alt(
     r"(?:da adesso|d'ora in poi) sei", r"finja", r"aja como", r"imagine que voce",
     r"a partir de agora,? voce e", r"doe alsof", r"gedraag je", r"stel je voor",
     r"vanaf nu ben je", r"speel de rol", r"maan lo", r"socho ki tum", r"ab se tum",
-    r"sei (?:ab jetzt|jetzt|nun|von nun an|ab sofort)", r"you are an? (?:ai|assistant|model)",
+    r"sei (?:ab jetzt|jetzt|nun|von nun an|ab sofort)", r"you play", r"du spielst",
+    r"interpretas", r"interpreti", r"tu joues", r"voce interpreta", r"je speelt", r"become", r"you are an? (?:ai|assistant|model)",
     r"du bist eine? (?:ki|assistent)", r"eres una? (?:ia|asistente)", r"tu es une? (?:ia|"
     r"assistant)", r"sei un[a']? ?(?:ia|assistente)", r"voce e uma? (?:ia|assistente)",
     r"je bent een (?:ai|assistent)",
 )
 UNBOUND = alt(
+    r"(?:no tiene|hat keine|n'a aucune|non ha|nao tem|heeft geen) (?:\w+ )?(?:reglas|regeln|"
+    r"regles?|regole|regras|regels|limites|grenzen)",
     r"(?:completely |fully |totally )?(?:absorbed|immersed) in (?:your|the|this) role",
     r"(?:gehst|gehen sie) (?:\w+ ){0,3}in (?:deiner|ihrer) rolle auf",
     r"(?:without|ohne|sin|sans|senza|sem|zonder) (?:any |jegliche |ninguna |aucune |alcuna |"
@@ -223,6 +227,9 @@ UNBOUND = alt(
 # Signs of a role-play jailbreak on their own: staying in character, a world without laws,
 # being "freed" from limits, the grandmother who read out keys.
 JAILBREAK = alt(
+    r"(?:without|ohne|sin|sans|senza|sem|zonder) (?:your|deine?n?|tu|ta|la tua|sua|je) "
+    r"(?:\w+ ){0,2}(?:safety|sicherheit\w*|seguridad|securite|sicurezza|seguranca|"
+    r"veiligheid)\w*",
     r"(?:if you had|if you were|wenn du|si no tuvieras|si tu n'avais|se non avessi|"
     r"se voce nao tivesse|als je) (?:\w+ ){0,2}(?:no|keine|ninguna|aucune|nessuna|nenhuma|geen|"
     r"without|ohne) (?:\w+ ){0,2}(?:rules|regeln|sicherheitsregeln|reglas|regles|regole|"
@@ -285,11 +292,13 @@ YOUR = alt(r"your", r"deine?[nmrs]?", r"ihre?[nmrs]?", r"tus?", r"ton", r"ta", r
              r"vos", r"votre", r"(?:il )?tuo", r"(?:la )?tua", r"(?:o )?seu", r"(?:a )?sua",
              r"je", r"jouw", r"apna", r"apne", r"apni")
 
-ALARM = alt(r"attention", r"achtung", r"atencion", r"atencao", r"attenzione", r"let op",
+ALARM = alt(r"hold (?:it|on)(?: right there)?", r"attention", r"achtung", r"atencion", r"atencao", r"attenzione", r"let op",
               r"stop", r"stopp", r"halt", r"alto", r"para", r"arrete", r"fermati", r"pare",
               r"ruko", r"urgent", r"dringend", r"urgente", r"wait", r"moment", r"espera",
               r"attends", r"aspetta", r"espere", r"wacht")
 MORE_URGENT = alt(
+    r"more urgent", r"dringender\w*", r"mas urgente", r"plus urgent", r"piu urgente",
+    r"mais urgente", r"dringender",
     r"stop", r"stopp", r"alto", r"pare", r"halt", r"(?:more|most) important", r"wichtiger",
     r"mas importante", r"plus important", r"piu importante", r"mais importante",
     r"belangrijker", r"zyada zaroori", r"urgent\w*", r"dringend\w*", r"emergency",

@@ -152,7 +152,7 @@ def test_a_destructive_tool_asks_first(settings, fake_model, workspace_config,
     finally:
         host.close()
     [refused] = tool_results(fake_model.chat_requests[1])
-    assert "marked destructive" in refused and "denied" in refused
+    assert "destructive" in refused and "denied" in refused
     assert "deleted db" in marker.read_text()
 
 

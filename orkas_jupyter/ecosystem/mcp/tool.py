@@ -15,7 +15,7 @@ import hashlib
 import json
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 import fastjsonschema
 import mcp_types as types
@@ -23,11 +23,15 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from ...engine.errors import ToolError
 from ...engine.messages import ImagePart, TextPart
+from ...engine.policy import ActionKind, ToolAction
 from ...engine.tool_exec import MAX_RESULT_CHARS, cap_text
 from ...engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput, ToolSpec
 from ...secrets import Redactor
 
 MAX_NAME = 64
+# A destructive tool's call goes to the one policy seam as a "tool" action once the policy
+# has that kind; until then the tool asks itself, through the same approval callback.
+POLICY_JUDGES_TOOLS = "tool" in get_args(ActionKind)
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 
 
@@ -109,13 +113,24 @@ class McpTool(Tool[McpArguments]):
         return ToolSpec(name=self.name, description=self.description,
                         parameters=self.raw_schema, read_only=self.read_only)
 
+    async def actions(self, args: McpArguments, ctx: ToolContext) -> list[ToolAction]:
+        """A destructive tool's call, for the turn's policy to ask about (once the policy
+        knows the "tool" kind; until then `execute` asks)."""
+        if not (self.destructive and POLICY_JUDGES_TOOLS):
+            return []
+        return [ToolAction.model_validate({"kind": "tool",
+                                           "text": self._shown(args.arguments())})]
+
+    def _shown(self, arguments: dict[str, Any]) -> str:
+        call = json.dumps(arguments, ensure_ascii=False, indent=1)
+        return f"{self.mcp_name} of MCP server {self.server!r}, marked destructive:\n{call}"
+
     async def execute(self, args: McpArguments, ctx: ToolContext) -> ToolOutput:
         arguments = args.arguments()
-        if self.destructive:
+        if self.destructive and not POLICY_JUDGES_TOOLS:
             # The server marks this tool destructive: ask, the way every approval is asked.
-            detail = json.dumps(arguments, ensure_ascii=False, indent=1)
             allowed = await ctx.request_approval(ApprovalRequest(
-                tool=self.name, risk="mcp_destructive", detail=detail[:6_000],
+                tool=self.name, risk="mcp_destructive", detail=self._shown(arguments)[:6_000],
                 summary=f"Call {self.mcp_name!r} of MCP server {self.server!r}, which the "
                         "server marks as destructive"))
             if not allowed:

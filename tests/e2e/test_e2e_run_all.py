@@ -112,8 +112,10 @@ def _wait_agent_cell(nb: NotebookPage, agent_cell: str) -> dict[str, Any]:
     text = json.dumps(ask["outputs"])
     assert "Day 20 is an outlier" in text and "not in the recording" not in text
     # The plot is in the page, in the inserted cell (the last one).
-    nb.page.locator(".jp-NotebookPanel:visible .jp-Cell").last.locator(
-        ".jp-OutputArea-output img").first.wait_for(timeout=10_000)
+    plot = nb.page.locator(".jp-NotebookPanel:visible .jp-Cell").last.locator(
+        ".jp-OutputArea-output img").first
+    plot.wait_for(timeout=10_000)
+    plot.scroll_into_view_if_needed()  # for the screenshot
     return made[0]
 
 

@@ -2,18 +2,18 @@
 
 Reads `../shared/data/injection/dev.jsonl` (fields: label attack|benign, source, text), the
 SciFact abstracts (`../shared/data/scifact/corpus.jsonl`) as benign text, the project's own
-multilingual sets (`tests/data/injection/tune.jsonl` and `heldout.jsonl`: label, kind,
-language, text; split by text hash before any tuning) and chunks of the Python standard
-library as benign code. Prints recall per attack source, kind and language, false positives
+multilingual sets (`tests/data/injection/`: label, kind, language, text; `tune.jsonl` and
+`heldout.jsonl` split by text hash before any tuning on each batch, `fresh.jsonl` written after
+all tuning and never tuned on) and chunks of the Python standard library as benign code. Prints recall per attack source, kind and language, false positives
 per benign set, microseconds per text, and ends with
 `RESULT RL6 recall=… fp=… recall_all=… heldout_recall=… heldout_fp=… …`.
 `recall` counts dev attacks that carry explicit injection wording (every source except
 `bipia-text*`, whose payloads are ordinary task questions that only an out-of-context check
 could catch); `recall_all` counts every dev attack. `--show` prints misses and false alarms of
-the dev and tune sets only: the held-out split is reported, never looked into.
+the dev and tune sets only: the held-out and fresh splits are reported, never looked into.
 
 usage: python benchmarks/injection_scan.py [--data FILE] [--benign FILE] [--own DIR]
-                                           [--layers rules,intent] [--show N]
+                                           [--layers rules,intent,learned] [--show N]
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def main() -> int:
     longest = max(len(r["text"]) for r in dev_rows)
 
     own: dict[str, Tally] = {}
-    for split in ("tune", "heldout"):
+    for split in ("tune", "heldout", "fresh"):
         path = ns.own / f"{split}.jsonl"
         if not path.is_file():
             continue

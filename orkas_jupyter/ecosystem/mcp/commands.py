@@ -160,6 +160,7 @@ async def list_tools(toolset: McpToolset, name: str | None, approve: ApprovalCal
             lines.append(f"  {exposed}{f'  [{flags}]' if flags else ''}  "
                          f"{tool.description.splitlines()[0][:90] if tool.description else ''}")
         lines += [f"  not offered: {tool} — {why}" for tool, why in record.left_out.items()]
+        lines += [f"  note: {notice}" for notice in record.notices]
     if name is not None and not lines:
         raise CommandError(f"no MCP server named {name!r}")
     return "\n".join(lines)

@@ -1,8 +1,8 @@
 """An MCP tool as an engine `Tool` (X2): the model sees the server's own JSON Schema, verbatim
-but for the two fix-ups providers need (`type: object`, a `properties` object); arguments are
-checked against that schema before the policy sees the call (`fastjsonschema`, compiled on
-first use: `jsonschema` takes seconds to import here); a schema it cannot compile is still
-sent, and the server checks the arguments itself.
+but for the fix-ups providers need (`type: object`, a `properties` object, no `$schema`).
+Arguments are checked against that schema before the policy sees the call (`fastjsonschema`,
+compiled on first use: `jsonschema` takes seconds to import here); a schema it cannot compile
+is still sent, and the server checks the arguments itself.
 
 Results: text parts as text, images as image parts, embedded text resources as text, other
 binary content named but not inlined, structured content as JSON when there is no text; the
@@ -56,8 +56,9 @@ def compile_schema(schema: dict[str, Any]) -> Callable[[Any], Any] | None:
 
 
 def model_schema(schema: dict[str, Any] | None) -> dict[str, Any]:
-    """The server's input schema as sent to the model."""
-    out = dict(schema or {})
+    """The server's input schema as sent to the model (without `$schema`, which some
+    providers refuse)."""
+    out = {k: v for k, v in (schema or {}).items() if k != "$schema"}
     out.setdefault("type", "object")
     if out.get("type") == "object" and not isinstance(out.get("properties"), dict):
         out["properties"] = {}

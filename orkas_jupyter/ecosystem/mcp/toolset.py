@@ -8,7 +8,7 @@ the next turn: a changed server is restarted, a removed one stopped.
 
 Every tool description (and the descriptions inside its schema) and every server's
 instructions pass the injection scanner (`tools/threat_scan.py`); a hit leaves that tool out
-(instructions: the whole server) with the reason in `problems()` and `%orkas mcp tools`.
+(instructions: they are dropped) with the reason in `problems()` and `%orkas mcp tools`.
 A crashed server is restarted once; its call returns a clear error. `aclose()` (the host's
 `close()`) stops every server.
 """
@@ -57,6 +57,9 @@ class ServerRecord:
     # Tools left out, by their MCP name, with the reason.
     left_out: dict[str, str] = field(default_factory=dict)
     stale: bool = True
+    # The server's instructions when they passed the scanner; messages about the server.
+    instructions: str | None = None
+    notices: list[str] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -148,6 +151,7 @@ class McpToolset:
         for name, record in self.servers.items():
             if record.state in ("failed", "denied", "crashed") and record.detail:
                 current.append(record.detail)
+            current += record.notices
             current += [f"MCP tool {tool!r} of server {name!r} is not offered: {why}"
                         for tool, why in record.left_out.items()]
         fresh = [p for p in current if p not in self._reported]
@@ -234,12 +238,13 @@ class McpToolset:
                           if is_secret_name(k) or k.lower() == "authorization"]
         self._redactors[config.name] = Redactor(secret_values)
         record.state, record.stale = "ready", True
+        record.instructions, record.notices = conn.instructions, []
         if conn.instructions and (why := scan_reason(conn.instructions)):
-            record.state = "failed"
-            record.detail = (f"MCP server {config.name!r} is not used: its instructions look "
-                             f"like an attempt to steer the model ({why}).")
-            await conn.stop()
-            record.connection = None
+            # Instructions are not given to the model; flagged ones are dropped and said so,
+            # the tools (each scanned on its own) stay.
+            record.instructions = None
+            record.notices.append(f"MCP server {config.name!r}: its instructions were dropped, "
+                                  f"they look like an attempt to steer the model ({why}).")
 
     def _changed(self, record: ServerRecord) -> None:
         record.stale = True

@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mcp_helpers import HERE, Approvals, make_host, offered, run_turn, tool_results, write_config
+from mcp_helpers import HERE, Approvals, offered, run_turn, tool_results, write_config
 
+from orkas_jupyter.ecosystem.mcp import load_mcp_toolsets
 from orkas_jupyter.ecosystem.mcp.vault import SecretVault
+from orkas_jupyter.host import AgentHost
 from orkas_jupyter.testing import reply, tool_call
 
 TOKEN = "tok_live_http_secret_7f3a9c"
@@ -61,7 +63,8 @@ def test_an_http_server_with_a_stored_token(settings, fake_model, workspace_conf
     fake_model.script([tool_call("mcp__web__whoami", {}),
                        tool_call("mcp__web__add", {"a": 2, "b": "three"}), reply("ok")])
     approvals = Approvals()
-    host = make_host(settings)
+    # The real store (DuckDB through the store server): its files are searched below.
+    host = AgentHost(settings, toolsets=load_mcp_toolsets(settings))
     try:
         events = run_turn(host, "who am I?", approvals)
         history = host.submit(host.store().load("s")).result()
@@ -80,5 +83,7 @@ def test_an_http_server_with_a_stored_token(settings, fake_model, workspace_conf
     assert TOKEN not in sent
     assert TOKEN not in stored
     assert TOKEN not in caplog.text
-    for path in (workspace_config, *Path(settings.home).iterdir()):
-        assert TOKEN not in path.read_text(errors="replace"), path
+    files = [p for p in Path(settings.workspace).rglob("*") if p.is_file()]
+    assert any(p.suffix == ".duckdb" for p in files)
+    for path in files:  # mcp.json, the encrypted secrets, the store, its logs
+        assert TOKEN.encode() not in path.read_bytes(), path

@@ -174,3 +174,15 @@ def test_a_secret_without_a_value_is_asked_for(dirs, monkeypatch) -> None:
     assert SecretVault(home).secrets("s") == {"TOKEN": "typed_without_echo_123"}
     assert "give the value as TOKEN=VALUE" in asyncio.run(
         mcp_command(toolset, ["add", "t", "--secret", "TOKEN", "--", "srv"]))
+
+
+def test_exposed_names_are_what_providers_accept() -> None:
+    from orkas_jupyter.ecosystem.mcp.tool import exposed_name, model_schema
+
+    assert exposed_name("time", "get_current_time") == "mcp__time__get_current_time"
+    assert exposed_name("my.srv", "files/read") == "mcp__my_srv__files_read"
+    long = exposed_name("a-very-long-server-name", "and_an_even_longer_tool_name_" * 3)
+    assert len(long) == 64 and long != exposed_name("a-very-long-server-name", "and_" * 20)
+    assert model_schema(None) == {"type": "object", "properties": {}}
+    assert model_schema({"$schema": "x", "type": "object", "properties": {"a": {}}}) == \
+        {"type": "object", "properties": {"a": {}}}

@@ -297,6 +297,8 @@ class McpToolset:
             if not exc.crashed:
                 raise ToolError(str(exc)) from None
             message = str(exc) + " The call was not completed."
+        if self.servers.get(server) is not record:  # reconfigured or removed meanwhile
+            raise ToolError(f"{message} The server was reconfigured or removed during the call.")
         async with record.lock:
             if record.connection is not conn:  # another call already restarted it
                 await self._after_restart(record, message)

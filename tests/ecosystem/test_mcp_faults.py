@@ -201,3 +201,25 @@ def test_problems_are_warnings_of_the_turn_once(settings, fake_model, workspace_
         host.close()
     assert any("'poisoned'" in w for w in first) and any("nope-x" in w for w in first), first
     assert second == []
+
+
+def test_a_failed_start_shows_its_error_output_without_the_secret(settings, fake_model,
+                                                                  workspace_config,
+                                                                  monkeypatch) -> None:
+    from orkas_jupyter.ecosystem.mcp.vault import SecretVault
+
+    monkeypatch.setenv("ORKAS_NO_KEYRING", "1")
+    secret = "tok_leaky_secret_998877"
+    SecretVault(settings.home).set("leaky", "API_TOKEN", secret)
+    write_config(workspace_config, {"leaky": fault_server("--fail-printing-token",
+                                                          API_TOKEN="${API_TOKEN}")})
+    fake_model.script([reply("ok")])
+    host = make_host(settings)
+    try:
+        run_turn(host, "hi", Approvals("once"))
+        problems = "\n".join(host.toolsets[0].problems())
+    finally:
+        host.close()
+    assert "'leaky'" in problems and "could not start" in problems
+    assert "cannot log in with API_TOKEN=[REDACTED]" in problems  # the tail, redacted
+    assert secret not in problems

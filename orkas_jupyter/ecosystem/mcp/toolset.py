@@ -214,15 +214,21 @@ class McpToolset:
 
         config = record.config
         record.state, record.detail = "starting", ""
+        # A failing server's error output may print its secrets: redact every message.
+        redact = Redactor()
         try:
             variables, secret_values = self._variables(config)
             conn = ServerConnection(config, variables, self.settings.workspace,
                                     on_tools_changed=lambda: self._changed(record))
             env, headers = conn.resolved()
+            secret_values += [v for k, v in {**env, **headers}.items()
+                              if is_secret_name(k) or k.lower() == "authorization"]
+            redact.add(secret_values)
+            self._redactors[config.name] = redact
             record.connection = conn
             await conn.start(self.connect_timeout)
         except (McpStartError, VaultError) as exc:
-            record.state, record.detail, record.connection = "failed", str(exc), None
+            record.state, record.detail, record.connection = "failed", redact(str(exc)), None
             log.info("MCP server %s did not start", config.name)
             return
         except asyncio.CancelledError:  # the turn was stopped: start again next time
@@ -231,12 +237,9 @@ class McpToolset:
         except Exception as exc:  # one broken server never takes the others' tools away
             log.warning("MCP server %s failed to start", config.name, exc_info=True)
             record.state, record.connection = "failed", None
-            record.detail = (f"MCP server {config.name!r} could not start: "
-                             f"{type(exc).__name__}: {exc}")
+            record.detail = redact(f"MCP server {config.name!r} could not start: "
+                                   f"{type(exc).__name__}: {exc}")
             return
-        secret_values += [v for k, v in {**env, **headers}.items()
-                          if is_secret_name(k) or k.lower() == "authorization"]
-        self._redactors[config.name] = Redactor(secret_values)
         record.state, record.stale = "ready", True
         record.instructions, record.notices = conn.instructions, []
         if conn.instructions and (why := scan_reason(conn.instructions)):
@@ -294,9 +297,10 @@ class McpToolset:
         try:
             return await conn.call(tool, arguments)
         except McpCallError as exc:
+            redact = self._redactors.get(server, Redactor())
             if not exc.crashed:
-                raise ToolError(str(exc)) from None
-            message = str(exc) + " The call was not completed."
+                raise ToolError(redact(str(exc))) from None
+            message = redact(str(exc)) + " The call was not completed."
         if self.servers.get(server) is not record:  # reconfigured or removed meanwhile
             raise ToolError(f"{message} The server was reconfigured or removed during the call.")
         async with record.lock:

@@ -2,10 +2,11 @@
 fault tests: it crashes mid-call, hangs past a timeout, returns 5 MB, carries a poisoned
 description, changes its tool list, returns an image and marks a tool destructive.
 
-Run as `python fault_server.py [--garbage]`; `--garbage` prints a non-protocol line on stdout
-before serving (a server that logs to stdout by mistake). A file named by the environment
-variable `FAULT_MARKER` records cancellations the server received, and `FAULT_STARTS` counts
-starts, so tests can see them from outside.
+Run as `python fault_server.py [--garbage] [--fail-printing-token]`; `--garbage` prints a
+non-protocol line on stdout before serving (a server that logs to stdout by mistake), and
+`--fail-printing-token` exits at once after printing `$API_TOKEN` on stderr. A file named by
+the environment variable `FAULT_MARKER` records cancellations the server received, and
+`FAULT_STARTS` counts starts, so tests can see them from outside.
 """
 
 from __future__ import annotations
@@ -107,6 +108,9 @@ async def add_tool(name: str, ctx: Context) -> str:
 
 if __name__ == "__main__":
     _note("FAULT_STARTS", "start")
+    if "--fail-printing-token" in sys.argv:  # a start failure that leaks its secret
+        print(f"cannot log in with API_TOKEN={os.environ.get('API_TOKEN')}", file=sys.stderr)
+        sys.exit(1)
     if "--garbage" in sys.argv:
         print("hello from a server that prints on stdout", flush=True)
     server.run("stdio")

@@ -4,9 +4,10 @@ Reads `../shared/data/injection/dev.jsonl` (fields: label attack|benign, source,
 SciFact abstracts (`../shared/data/scifact/corpus.jsonl`) as benign text, the project's own
 multilingual sets (`tests/data/injection/`: label, kind, language, text; `tune.jsonl` and
 `heldout.jsonl` split by text hash before any tuning on each batch, `fresh.jsonl` written after
-all tuning and never tuned on) and chunks of the Python standard library as benign code. Prints recall per attack source, kind and language, false positives
-per benign set, microseconds per text, and ends with
-`RESULT RL6 recall=… fp=… recall_all=… heldout_recall=… heldout_fp=… …`.
+all tuning and never tuned on) and chunks of the Python standard library as benign code.
+Prints recall per attack source, kind and language, false positives per benign set, CPU
+microseconds per text, and ends with `RESULT RL6 recall=… fp=… recall_all=… tune_recall=…
+heldout_recall=… heldout_fp_max=… fresh_recall=… …` (`*_fp_max`: the worst benign set).
 `recall` counts dev attacks that carry explicit injection wording (every source except
 `bipia-text*`, whose payloads are ordinary task questions that only an out-of-context check
 could catch); `recall_all` counts every dev attack. `--show` prints misses and false alarms of

@@ -35,7 +35,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from orkas_jupyter.tools.threat_model import WEIGHTS, features, tokens, windows  # noqa: E402
+from orkas_jupyter.tools.threat_model import (  # noqa: E402
+    WEIGHTS,
+    ThreatModel,
+    features,
+    tokens,
+    windows,
+)
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
 
 TUNE = ROOT / "tests" / "data" / "injection" / "tune.jsonl"
@@ -240,21 +246,24 @@ def main() -> int:
     if ns.dry_run:
         return 0
     vocab, w, b = train(examples, ns.l2, ns.epochs)
+    keep = np.abs(w) >= ns.prune
+    names = [f for f, i in sorted(vocab.items(), key=lambda kv: kv[1]) if keep[i]]
+    shipped = w[keep].astype(np.float16)
     if ns.benign_check.is_file():
         # Benign requests written elsewhere ("Write a poem about ...") look like the tasks an
-        # attack smuggles in: raise the threshold until they stay under --max-fp too.
-        check = [(r["text"], 0, "check") for r in map(json.loads, ns.benign_check.read_text(
+        # attack smuggles in: raise the threshold until they stay under --max-fp too, scored
+        # with the weights exactly as shipped (float16, pruned).
+        model = ThreatModel(dict(zip(names, shipped.astype(np.float64).tolist(), strict=True)),
+                            b, threshold)
+        check = [r["text"] for r in map(json.loads, ns.benign_check.read_text(
             encoding="utf-8").splitlines()) if r["label"] == "benign"]
-        p = scores(check, vocab, w, b)
+        p = np.array([model.score(skeleton(normalize(t)))[0] for t in check])
         while (p >= threshold).mean() > ns.max_fp and threshold < 0.995:
             threshold = round(threshold + 0.005, 3)
         print(f"threshold {threshold}: {(p >= threshold).mean():.3f} false positives on "
               f"{len(check)} benign prompts of {ns.benign_check}")
-    keep = np.abs(w) >= ns.prune
-    names = [f for f, i in sorted(vocab.items(), key=lambda kv: kv[1]) if keep[i]]
-    np.savez_compressed(ns.out, vocabulary=np.array("\n".join(names)),
-                        weights=w[keep].astype(np.float16), bias=np.array(b),
-                        threshold=np.array(threshold))
+    np.savez_compressed(ns.out, vocabulary=np.array("\n".join(names)), weights=shipped,
+                        bias=np.array(b), threshold=np.array(threshold))
     print(f"wrote {ns.out} ({ns.out.stat().st_size / 1024:.0f} KB, {len(names)} features "
           f"of {len(vocab)})")
     return 0

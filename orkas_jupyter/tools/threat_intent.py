@@ -74,7 +74,8 @@ PRIOR_PLURAL = alt(r"vorangegangenen", r"vorherigen", r"bisherigen", r"previous"
 MISTAKE = alt(r"ein fehler", r"a mistake", r"void", r"invalid", r"ungultig", r"a test",
               r"ein test", r"fake", r"un error", r"une erreur", r"un errore", r"um erro",
               r"een fout")
-GAME = alt(r"improv\w*", r"impro", r"improvis\w*", r"improvvisazione", r"play a game", r"let'?s play", r"wir spielen (?:ein|mal ein) spiel",
+GAME = alt(r"improv\w*", r"impro", r"improvis\w*", r"improvvisazione", r"play a game",
+           r"let'?s play", r"wir spielen (?:ein|mal ein) spiel",
            r"lass uns (?:ein spiel )?spielen", r"vamos a jugar", r"juguemos",
            r"jouons(?: a un jeu)?", r"facciamo un gioco", r"giochiamo", r"vamos jogar",
            r"laten we een spel spelen", r"ek game khel\w*")
@@ -132,6 +133,10 @@ DONT_ANSWER = alt(r"(?:do not|don'?t|never) (?:answer|respond|reply)",
                   r"non rispondere", r"nao responda", r"antwoord niet")
 FROM_SOURCE = alt(r"from", r"based on", r"using", r"anhand", r"aus", r"basandote en",
                   r"a partir de", r"sulla base", r"com base", r"op basis van")
+AI_READER = alt(r"ai", r"ki", r"ia", r"assistant", r"assistent", r"asistente", r"assistente",
+                r"summari[sz]er", r"zusammenfasser", r"resumidor", r"resumeur", r"riassuntore",
+                r"samenvatter", r"model", r"modell", r"modelo", r"modele", r"modello", r"llm",
+                r"chatbot", r"agents?", r"agenten")
 BEGIN = alt(r"begin", r"start", r"end", r"beginne", r"starte", r"beende", r"empieza",
             r"comienza", r"termina", r"commence", r"termine", r"inizia", r"comece")
 
@@ -234,6 +239,31 @@ RULES: tuple[IntentRule, ...] = (
       r"\b(?:in|en|dans) (?:whatever|everything|all|allem|todo lo|tout ce|tutto cio|tudo o)\b"
       + gap(40) + r"\b(?:claim|say|state|behaupte|afirma|affirme|afferma|diga|zeg)\b",
       (alt(r"whatever", r"everything", r"all", r"allem", r"todo", r"tout", r"tutto", r"tudo"),)),
+    R("override", "text addressed to an AI reader",
+      r"\b(?:note|message|hinweis|nachricht|nota|remarque|notitie)\b (?:to|for|an|fur|para|"
+      r"pour|per|voor) (?:the |die |den |el |la |le |il |o |de )?" + AI_READER + b
+      + r"|\b(?:if you are|if you're|falls du|wenn du|si eres|si tu es|se sei|se voce e|"
+      r"als je|agar tum) (?:an? |eine? |una? |un |uma |een )?(?:ai|ki|ia|llm|language model|"
+      r"sprachmodell|assistant|chatbot|modell|model)\b"
+      r"|\b(?:ai|ki|ia|llm)(?:[- ]agent\w*)? (?:reading this|die das liest|que lea esto|qui lit "
+      r"ceci|che legge|que le isto|die dit leest|processing this|die dieses)"
+      r"|\b(?:attention|achtung|atencion|attenzione|atencao|let op),? (?:language model|"
+      r"sprachmodell|ai|ki|ia|llm|assistant|modelo de lenguaje|modele de langage|"
+      r"modello linguistico)\b", (alt(r"note", r"message", r"hinweis", r"nachricht", r"nota",
+                                     r"remarque", r"notitie", r"if", r"falls", r"wenn", r"si",
+                                     r"se", r"als", r"agar", r"ai", r"ki", r"ia", r"llm",
+                                     r"attention", r"achtung", r"atencion", r"attenzione",
+                                     r"atencao", r"let"),)),
+    R("override", "hidden comment addressed to the model",
+      r"<!--\s*(?:assistant|ai|system|llm|model|ki)\b", ()),
+    R("shaping", "a slant put into every summary",
+      r"\b(?:always|immer|siempre|toujours|sempre|altijd)\b" + gap(60) + r"\b(?:in|en|dans|nei|"
+      r"nos|em) (?:your|deinen|tus|tes|tuoi|seus|je) (?:summaries|zusammenfassungen|resumenes|"
+      r"resumes|riassunti|resumos|samenvattingen|answers|antworten|respuestas|reponses|"
+      r"risposte|respostas|antwoorden)\b|\b(?:in|en|dans|nei|nos) (?:your|deinen|tus|tes|tuoi|"
+      r"seus|je) (?:summaries|zusammenfassungen|resumenes|resumes|riassunti|resumos|"
+      r"samenvattingen)\b" + gap(40) + r"\b(?:always|immer|siempre|toujours|sempre|altijd)\b",
+      (alt(r"always", r"immer", r"siempre", r"toujours", r"sempre", r"altijd"),)),
     R("override", "address the model's instructions",
       b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"system ?message",
                                     r"systemnachricht", r"systemanweisung\w*",

@@ -26,7 +26,8 @@ def gap(n: int) -> str:
 # Verbs (and verb phrases) that set something aside, as commands or polite requests.
 SET_ASIDE = alt(
     # en
-    r"ignore", r"ignoring", r"disregard\w*", r"forget", r"overlook", r"override", r"overrule", r"discard", r"abandon",
+    r"ignore", r"ignoring", r"disregard\w*", r"forget", r"overlook", r"override", r"overrule",
+    r"discard", r"abandon",
     r"scrap", r"scratch", r"throw (?:away|out)", r"leave (?:\w+ ){0,4}behind",
     r"put (?:\w+ ){0,3}aside",
     r"set (?:\w+ ){0,3}aside", r"wipe", r"never ?mind", r"pay no (?:attention|heed) to",
@@ -176,12 +177,16 @@ ROLE_VERB = alt(
     r"a partir de agora,? voce e", r"doe alsof", r"gedraag je", r"stel je voor",
     r"vanaf nu ben je", r"speel de rol", r"maan lo", r"socho ki tum", r"ab se tum",
     r"sei (?:ab jetzt|jetzt|nun|von nun an|ab sofort)", r"you play", r"du spielst",
-    r"interpretas", r"interpreti", r"tu joues", r"voce interpreta", r"je speelt", r"become", r"you are an? (?:ai|assistant|model)",
+    r"interpretas", r"interpreti", r"tu joues", r"voce interpreta", r"je speelt", r"become",
+    r"you are an? (?:ai|assistant|model)",
     r"du bist eine? (?:ki|assistent)", r"eres una? (?:ia|asistente)", r"tu es une? (?:ia|"
     r"assistant)", r"sei un[a']? ?(?:ia|assistente)", r"voce e uma? (?:ia|assistente)",
     r"je bent een (?:ai|assistent)",
 )
 UNBOUND = alt(
+    r"(?:without|ohne|sin|sans|senza|sem|zonder) (?:any |jegliches? |ningun |aucun |alcun |"
+    r"nenhum |enige )?(?:alignment|allineamento|alineamiento|alignement|alinhamento)",
+    r"kein\w* (?:\w+ )?\w*(?:richtlinien|regeln)",
     r"(?:no tiene|hat keine|n'a aucune|non ha|nao tem|heeft geen) (?:\w+ )?(?:reglas|regeln|"
     r"regles?|regole|regras|regels|limites|grenzen)",
     r"(?:completely |fully |totally )?(?:absorbed|immersed) in (?:your|the|this) role",
@@ -273,6 +278,8 @@ REPRODUCE = alt(
     r"me mostra",
 )
 OWN_PROMPT = alt(
+    r"preamble", r"praambel", r"preambulo", r"preambule", r"preambolo",
+    r"setup instructions", r"einrichtungsanweisung\w*", r"text above the user turn",
     r"prompts?", r"instructions", r"anweisungen", r"instrucciones", r"istruzioni",
     r"instrucoes", r"instructies", r"programming", r"programmierung",
     r"system ?(?:prompt|message|instructions?)", r"systemnachricht", r"systemprompt",
@@ -292,11 +299,14 @@ YOUR = alt(r"your", r"deine?[nmrs]?", r"ihre?[nmrs]?", r"tus?", r"ton", r"ta", r
              r"vos", r"votre", r"(?:il )?tuo", r"(?:la )?tua", r"(?:o )?seu", r"(?:a )?sua",
              r"je", r"jouw", r"apna", r"apne", r"apni")
 
-ALARM = alt(r"hold (?:it|on)(?: right there)?", r"attention", r"achtung", r"atencion", r"atencao", r"attenzione", r"let op",
+ALARM = alt(r"hold (?:it|on)(?: right there)?", r"attention", r"achtung", r"atencion", r"atencao",
+            r"attenzione", r"let op",
               r"stop", r"stopp", r"halt", r"alto", r"para", r"arrete", r"fermati", r"pare",
               r"ruko", r"urgent", r"dringend", r"urgente", r"wait", r"moment", r"espera",
               r"attends", r"aspetta", r"espere", r"wacht")
 MORE_URGENT = alt(
+    r"higher priority", r"hohere prioritat", r"prioridad mas alta", r"priorite plus haute",
+    r"priorita piu alta", r"prioridade mais alta", r"hogere prioriteit",
     r"more urgent", r"dringender\w*", r"mas urgente", r"plus urgent", r"piu urgente",
     r"mais urgente", r"dringender",
     r"stop", r"stopp", r"alto", r"pare", r"halt", r"(?:more|most) important", r"wichtiger",

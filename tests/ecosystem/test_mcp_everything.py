@@ -59,7 +59,7 @@ def test_the_everything_server_over_streamable_http(settings, fake_model, worksp
     host = make_host(settings)
     try:
         events = run_turn(host, "try it", approvals)
-        problems = host.toolsets[0].problems()
+        problems = host.toolsets[0].current_problems()
     finally:
         host.close()
     assert events[-1].type == "done" and approvals.requests == []

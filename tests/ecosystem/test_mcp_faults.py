@@ -54,7 +54,7 @@ def test_images_big_results_and_a_poisoned_description(settings, fake_model,
     host = make_host(settings)
     try:
         events = run_turn(host, "try the tools", Approvals("once"))
-        problems = host.toolsets[0].problems()
+        problems = host.toolsets[0].current_problems()
     finally:
         host.close()
     assert events[-1].type == "done"
@@ -170,7 +170,7 @@ def test_broken_servers_are_reported_and_the_others_keep_working(settings, fake_
     host = make_host(settings)
     try:
         events = run_turn(host, "hi", Approvals(default="once"))
-        problems = host.toolsets[0].problems()
+        problems = host.toolsets[0].current_problems()
     finally:
         host.close()
     assert events[-1].type == "done"
@@ -217,7 +217,7 @@ def test_a_failed_start_shows_its_error_output_without_the_secret(settings, fake
     host = make_host(settings)
     try:
         run_turn(host, "hi", Approvals("once"))
-        problems = "\n".join(host.toolsets[0].problems())
+        problems = "\n".join(host.toolsets[0].current_problems())
     finally:
         host.close()
     assert "'leaky'" in problems and "could not start" in problems

@@ -83,7 +83,7 @@ def test_nobody_to_ask_means_the_approval_policy_decides(settings, fake_model,
     try:
         run_turn(host, "hi")
         assert not any(n.startswith("mcp__") for n in offered(fake_model.chat_requests[0]))
-        problems = host.toolsets[0].problems()
+        problems = host.toolsets[0].current_problems()
         assert any("was not started" in p and "denied" in p for p in problems)
     finally:
         host.close()

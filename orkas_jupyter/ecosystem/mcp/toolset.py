@@ -144,9 +144,9 @@ class McpToolset:
                 tools[name] = tool
         return tools
 
-    def problems(self) -> list[str]:
-        """Messages the user has not been shown yet: broken config entries, servers that did
-        not start, tools left out and why."""
+    def current_problems(self) -> list[str]:
+        """Everything wrong now: broken config entries, servers that did not start, tools
+        left out and why (for `%orkas mcp` and the panel)."""
         current = list(self.config_problems)
         for name, record in self.servers.items():
             if record.state in ("failed", "denied", "crashed") and record.detail:
@@ -154,7 +154,12 @@ class McpToolset:
             current += record.notices
             current += [f"MCP tool {tool!r} of server {name!r} is not offered: {why}"
                         for tool, why in record.left_out.items()]
-        fresh = [p for p in current if p not in self._reported]
+        return current
+
+    def problems(self) -> list[str]:
+        """The problems not reported yet (the engine shows them as warnings of the turn,
+        each once)."""
+        fresh = [p for p in self.current_problems() if p not in self._reported]
         self._reported.update(fresh)
         return fresh
 

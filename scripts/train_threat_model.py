@@ -9,9 +9,10 @@ Data (all written in this repository or shipped with Python, nothing downloaded)
 
 Model: logistic regression (numpy, full-batch Adam, L2) over word, four-letter-stem and
 stem-pair features of the scanner's skeleton text, one example per window of 48 words; each
-benign group weighs the same. Prints out-of-fold (5-fold) recall and false positives per group
-at several thresholds; the shipped threshold is the lowest whose out-of-fold false positives
-stay at or under `--max-fp` on every benign group. Then trains on all of it and writes the
+benign group weighs the same. As in the scanner, a text with no cue word
+(`threat_model.CUE_STEMS`) scores 0. Prints out-of-fold (5-fold) recall and false positives
+per group at several thresholds; the shipped threshold is the lowest whose out-of-fold false
+positives stay at or under `--max-fp` on every benign group. Then trains on all of it and writes the
 weights (features with |weight| >= `--prune`, float16) to `--out`.
 
 The threshold is then raised, if needed, until the benign rows of `--benign-check` (default:
@@ -39,6 +40,7 @@ from orkas_jupyter.tools.threat_model import (  # noqa: E402
     WEIGHTS,
     ThreatModel,
     features,
+    has_cue,
     tokens,
     windows,
 )
@@ -180,7 +182,9 @@ def scores(examples: list[Example], vocab: dict[str, int], w: np.ndarray, b: flo
     p = 1.0 / (1.0 + np.exp(-(Sparse(feats, vocab).dot(w) + b)))
     best = np.zeros(len(examples))
     np.maximum.at(best, np.array(owner), p)
-    return best
+    # as in the scanner: a text without any cue word is never flagged by this layer
+    cued = np.array([has_cue(tokens(skeleton(normalize(t)))) for t, _, _ in examples])
+    return np.where(cued, best, 0.0)
 
 
 def out_of_fold(examples: list[Example], folds: int, l2: float, epochs: int) -> np.ndarray:
@@ -257,7 +261,8 @@ def main() -> int:
                             b, threshold)
         check = [r["text"] for r in map(json.loads, ns.benign_check.read_text(
             encoding="utf-8").splitlines()) if r["label"] == "benign"]
-        p = np.array([model.score(skeleton(normalize(t)))[0] for t in check])
+        p = np.array([model.score(skeleton(normalize(t)))[0]
+                      if has_cue(tokens(skeleton(normalize(t)))) else 0.0 for t in check])
         while (p >= threshold).mean() > ns.max_fp and threshold < 0.995:
             threshold = round(threshold + 0.005, 3)
         print(f"threshold {threshold}: {(p >= threshold).mean():.3f} false positives on "

@@ -117,10 +117,11 @@ AUTHORITY = alt(
 YOUR_HI = alt(r"apna", r"apne", r"apni")
 SHOW_HI = alt(r"dikhao", r"batao", r"likho", r"bata do", r"bolo")
 ADMIN = alt(r"admin\w*", r"maintenance", r"debug\w*", r"developer", r"wartungs", r"root")
-FIRST_MESSAGE = alt(r"before my first message", r"vor meiner ersten nachricht",
-                    r"antes de mi primer mensaje", r"avant mon premier message",
-                    r"prima del mio primo messaggio", r"antes da minha primeira mensagem",
-                    r"voor mijn eerste bericht", r"(?:start|beginning) of (?:your|the) context")
+FIRST_MESSAGE = alt(r"(?:before|vor|antes de|avant|prima del|antes da|voor) (?:my|meiner|mi|"
+                    r"ma|mon|mio|minha|mijn) (?:first|ersten|primera|primer|premiere|premier|"
+                    r"prima|primo|primeira|eerste) (?:message|question|nachricht|frage|mensaje|"
+                    r"pregunta|messaggio|domanda|mensagem|pergunta|bericht|vraag)",
+                    r"(?:start|beginning) of (?:your|the) context")
 WAIT = alt(r"wait", r"moment", r"espera", r"attends", r"aspetta", r"espere", r"wacht")
 STOP = alt(r"stop", r"stopp", r"para", r"arrete", r"fermati", r"pare", r"halt")
 PREP = alt(r"in", r"en", r"dans", r"nella", r"na", r"nei", r"in je", r"im", r"to", r"into",
@@ -264,6 +265,16 @@ RULES: tuple[IntentRule, ...] = (
       r"seus|je) (?:summaries|zusammenfassungen|resumenes|resumes|riassunti|resumos|"
       r"samenvattingen)\b" + gap(40) + r"\b(?:always|immer|siempre|toujours|sempre|altijd)\b",
       (alt(r"always", r"immer", r"siempre", r"toujours", r"sempre", r"altijd"),)),
+    R("override", "an order that outranks the earlier ones",
+      r"\b(?:takes?|has) (?:\w+ )?priority over (?:all|any|every)|\bvorrang vor (?:allen|allem)"
+      r"|\b(?:tiene|tienen) prioridad sobre|\bpriorite sur (?:tout|toutes)|\bpriorita su tutt"
+      r"|\bprioridade sobre tod|\bvoorrang boven all"
+      r"|\bnone of the (?:earlier|previous|prior) ones\b|\bkeine der (?:vorherigen|fruheren)"
+      r"|\bninguna de las anteriores|\baucune des precedentes|\bnessuna delle precedenti"
+      r"|\bnenhuma das anteriores|\bgeen van de vorige",
+      (alt(r"takes", r"take", r"has", r"vorrang", r"tiene", r"tienen", r"priorite",
+           r"priorita", r"prioridade", r"voorrang", r"none", r"keine", r"ninguna", r"aucune",
+           r"nessuna", r"nenhuma", r"geen"),)),
     R("override", "address the model's instructions",
       b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"system ?message",
                                     r"systemnachricht", r"systemanweisung\w*",

@@ -27,7 +27,8 @@ def gap(n: int) -> str:
 SET_ASIDE = alt(
     # en
     r"ignore", r"ignoring", r"disregard\w*", r"forget", r"overlook", r"override", r"overrule",
-    r"discard", r"abandon",
+    r"discard", r"abandon", r"throw (?:\w+ ){0,4}overboard", r"uber bord (?:werfen|werf\w*)",
+    r"schmeiss\w* (?:\w+ ){0,5}uber bord", r"lascia (?:\w+ )?da parte",
     r"scrap", r"scratch", r"throw (?:away|out)", r"leave (?:\w+ ){0,4}behind",
     r"put (?:\w+ ){0,3}aside",
     r"set (?:\w+ ){0,3}aside", r"wipe", r"never ?mind", r"pay no (?:attention|heed) to",

@@ -90,8 +90,45 @@ def model() -> ThreatModel:
     return ThreatModel.load()
 
 
+# Words an injection cannot do without: the model's instructions, rules or role, what came
+# before, setting aside, revealing, filters. The learned layer only counts for texts that have
+# one, so an ordinary request ("tell me a joke about cats") is never flagged for sounding like
+# the task an attack smuggles in.
+CUE_STEMS = frozenset((
+    "instruc", "rule", "guideline", "prompt", "system", "previous", "prior", "above",
+    "earlier", "ignor", "disregard", "forget", "pretend", "roleplay", "role", "character",
+    "persona", "assistant", "model", "chatbot", "developer", "operator", "admin", "config",
+    "setting", "filter", "restrict", "limit", "policy", "censor", "jailbreak", "unfilter",
+    "uncensor", "unrestrict", "override", "bypass", "secret", "password", "hidden",
+    "reveal", "preamble", "context", "told", "obey", "stop", "attention", "urgent",
+    "anweis", "instrukt", "regel", "richtlin", "vorgab", "aufgab", "befehl", "vorher",
+    "bisher", "obig", "davor", "zuvor", "oben", "vergiss", "vergess", "rolle", "assistent",
+    "entwickl", "betreib", "konfig", "einstell", "zensur", "einschrank", "gesagt",
+    "passwort", "geheim", "versteck", "instrucc", "regla", "indicac", "anterior", "olvid",
+    "papel", "personaje", "asistente", "desarroll", "filtro", "restricc", "contrase",
+    "tarea", "consign", "regle", "precedent", "oubli", "personnag", "developpeur", "filtre",
+    "tache", "istruz", "regol", "dimentic", "ruolo", "personaggio", "svilupp", "filtr",
+    "compito", "instruc", "regra", "esquec", "personagem", "desenvolv", "tarefa", "senha",
+    "instructie", "vorige", "eerder", "vergeet", "negeer", "personage", "ontwikkel", "taak",
+    "wachtwoord", "nirdesh", "niyam", "pehle", "bhool", "upar", "dan", "stan", "gpt", "ki",
+    "ia", "ai", "llm", "kaam",
+))
+
+
+def has_cue(words: list[str]) -> bool:
+    """Whether any word starts with one of `CUE_STEMS`."""
+    for w in words:
+        for n in range(2, min(len(w), 11) + 1):
+            if w[:n] in CUE_STEMS:
+                return True
+    return False
+
+
 def find_learned(skel: str) -> tuple[float, str] | None:
     """(probability, excerpt) when the learned layer flags the skeleton text, else None."""
+    words = tokens(skel)
+    if not has_cue(words):
+        return None
     m = model()
     p, where = m.score(skel)
     return (p, where) if p >= m.threshold else None

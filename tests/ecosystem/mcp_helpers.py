@@ -42,12 +42,25 @@ class Approvals:
         self.requests.append(request)
         return self.answers.pop(0) if self.answers else self.default
 
-def make_host(settings: Settings) -> Any:
-    from orkas_jupyter.ecosystem.mcp import load_mcp_toolsets
+def make_host(settings: Settings, **kw: Any) -> Any:
+    """An agent host over the fake model, with the MCP toolset (added here unless the host
+    already builds one itself)."""
+    from orkas_jupyter.ecosystem.mcp import find_toolset, load_mcp_toolsets
     from orkas_jupyter.host import AgentHost
 
-    return AgentHost(settings, toolsets=load_mcp_toolsets(settings),
-                     store_factory=lambda _s: InMemorySessionStore())
+    kw.setdefault("store_factory", lambda _s: InMemorySessionStore())
+    host = AgentHost(settings, **kw)
+    if find_toolset(host.toolsets) is None:
+        host.toolsets.extend(load_mcp_toolsets(settings))
+    return host
+
+
+def mcp_of(host: Any) -> Any:
+    """The host's MCP toolset."""
+    from orkas_jupyter.ecosystem.mcp import find_toolset
+
+    return find_toolset(host.toolsets)
+
 
 def run_turn(host: Any, prompt: str, approve: Any = None, session: str = "s",
              timeout: float = 90) -> list[Event]:

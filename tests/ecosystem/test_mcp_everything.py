@@ -16,7 +16,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mcp_helpers import HERE, Approvals, make_host, offered, run_turn, tool_results, write_config
+from mcp_helpers import (
+    HERE,
+    Approvals,
+    make_host,
+    mcp_of,
+    offered,
+    run_turn,
+    tool_results,
+    write_config,
+)
 
 from orkas_jupyter.testing import reply, tool_calls
 
@@ -59,7 +68,7 @@ def test_the_everything_server_over_streamable_http(settings, fake_model, worksp
     host = make_host(settings)
     try:
         events = run_turn(host, "try it", approvals)
-        problems = host.toolsets[0].current_problems()
+        problems = mcp_of(host).current_problems()
     finally:
         host.close()
     assert events[-1].type == "done" and approvals.requests == []

@@ -13,6 +13,7 @@ from mcp_helpers import (
     Approvals,
     fault_server,
     make_host,
+    mcp_of,
     offered,
     run_turn,
     tool_results,
@@ -54,7 +55,7 @@ def test_images_big_results_and_a_poisoned_description(settings, fake_model,
     host = make_host(settings)
     try:
         events = run_turn(host, "try the tools", Approvals("once"))
-        problems = host.toolsets[0].current_problems()
+        problems = mcp_of(host).current_problems()
     finally:
         host.close()
     assert events[-1].type == "done"
@@ -105,7 +106,7 @@ def test_a_crash_mid_call_restarts_the_server_once(settings, fake_model, workspa
     host = make_host(settings)
     try:
         events = run_turn(host, "crash it", Approvals("once"))
-        status = host.toolsets[0].status()
+        status = mcp_of(host).status()
     finally:
         host.close()
     assert events[-1].type == "done"
@@ -170,7 +171,7 @@ def test_broken_servers_are_reported_and_the_others_keep_working(settings, fake_
     host = make_host(settings)
     try:
         events = run_turn(host, "hi", Approvals(default="once"))
-        problems = host.toolsets[0].current_problems()
+        problems = mcp_of(host).current_problems()
     finally:
         host.close()
     assert events[-1].type == "done"
@@ -217,7 +218,7 @@ def test_a_failed_start_shows_its_error_output_without_the_secret(settings, fake
     host = make_host(settings)
     try:
         run_turn(host, "hi", Approvals("once"))
-        problems = "\n".join(host.toolsets[0].current_problems())
+        problems = "\n".join(mcp_of(host).current_problems())
     finally:
         host.close()
     assert "'leaky'" in problems and "could not start" in problems

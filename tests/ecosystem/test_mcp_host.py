@@ -10,6 +10,7 @@ from pathlib import Path
 from mcp_helpers import (
     Approvals,
     make_host,
+    mcp_of,
     offered,
     run_turn,
     time_server,
@@ -68,7 +69,7 @@ def test_consent_is_remembered_per_command_and_a_changed_command_asks_again(
         run_turn(host, "and now?", denied)
         assert [r.detail.split()[-1] for r in denied.requests] == ["Europe/Paris"]
         assert not any(n.startswith("mcp__") for n in offered(fake_model.chat_requests[2]))
-        toolset = host.toolsets[0]
+        toolset = mcp_of(host)
         [status] = toolset.status()
         assert status["state"] == "denied"
     finally:
@@ -83,7 +84,7 @@ def test_nobody_to_ask_means_the_approval_policy_decides(settings, fake_model,
     try:
         run_turn(host, "hi")
         assert not any(n.startswith("mcp__") for n in offered(fake_model.chat_requests[0]))
-        problems = host.toolsets[0].current_problems()
+        problems = mcp_of(host).current_problems()
         assert any("was not started" in p and "denied" in p for p in problems)
     finally:
         host.close()

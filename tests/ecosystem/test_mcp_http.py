@@ -14,11 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mcp_helpers import HERE, Approvals, offered, run_turn, tool_results, write_config
+from mcp_helpers import HERE, Approvals, make_host, offered, run_turn, tool_results, write_config
 
-from orkas_jupyter.ecosystem.mcp import load_mcp_toolsets
 from orkas_jupyter.ecosystem.mcp.vault import SecretVault
-from orkas_jupyter.host import AgentHost
 from orkas_jupyter.testing import reply, tool_call
 
 TOKEN = "tok_live_http_secret_7f3a9c"
@@ -64,7 +62,7 @@ def test_an_http_server_with_a_stored_token(settings, fake_model, workspace_conf
                        tool_call("mcp__web__add", {"a": 2, "b": "three"}), reply("ok")])
     approvals = Approvals()
     # The real store (DuckDB through the store server): its files are searched below.
-    host = AgentHost(settings, toolsets=load_mcp_toolsets(settings))
+    host = make_host(settings, store_factory=None)
     try:
         events = run_turn(host, "who am I?", approvals)
         history = host.submit(host.store().load("s")).result()

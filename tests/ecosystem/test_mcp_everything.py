@@ -81,5 +81,5 @@ def test_the_everything_server_over_streamable_http(settings, fake_model, worksp
     assert "Echo: hello there" in echo
     assert "data:image/png;base64," in json.dumps(fake_model.chat_requests[1].messages)
     assert "Invalid arguments for mcp__everything__get-sum" in bad
-    # Its instructions carry an "answer like this" easter egg: dropped and reported.
-    assert any("instructions were dropped" in p for p in problems)
+    # Its instructions carry an "answer like this" easter egg; flagged or not, the tools stay.
+    assert all("is not offered" not in p for p in problems)

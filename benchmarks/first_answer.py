@@ -277,7 +277,7 @@ def main() -> None:
     parser.add_argument("--host", choices=["server", "kernel", "kernel-thread"],
                         default="server")
     parser.add_argument("--kernels", type=int, default=2, help="fresh kernels per figure")
-    parser.add_argument("--cpu-loop", type=int, default=12_000_000)
+    parser.add_argument("--cpu-loop", type=int, default=30_000_000)
     parser.add_argument("--streams", type=int, default=30)
     parser.add_argument("--think", type=float, default=5.0,
                         help="seconds between %%load_ext and the question, cold workspace")

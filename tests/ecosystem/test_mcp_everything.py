@@ -20,7 +20,6 @@ from mcp_helpers import (
     HERE,
     Approvals,
     make_host,
-    mcp_of,
     offered,
     run_turn,
     tool_results,
@@ -68,7 +67,6 @@ def test_the_everything_server_over_streamable_http(settings, fake_model, worksp
     host = make_host(settings)
     try:
         events = run_turn(host, "try it", approvals)
-        problems = mcp_of(host).current_problems()
     finally:
         host.close()
     assert events[-1].type == "done" and approvals.requests == []
@@ -81,5 +79,3 @@ def test_the_everything_server_over_streamable_http(settings, fake_model, worksp
     assert "Echo: hello there" in echo
     assert "data:image/png;base64," in json.dumps(fake_model.chat_requests[1].messages)
     assert "Invalid arguments for mcp__everything__get-sum" in bad
-    # Its instructions carry an "answer like this" easter egg; flagged or not, the tools stay.
-    assert all("is not offered" not in p for p in problems)

@@ -275,6 +275,28 @@ RULES: tuple[IntentRule, ...] = (
       (alt(r"takes", r"take", r"has", r"vorrang", r"tiene", r"tienen", r"priorite",
            r"priorita", r"prioridade", r"voorrang", r"none", r"keine", r"ninguna", r"aucune",
            r"nessuna", r"nenhuma", r"geen"),)),
+    R("extraction", "asks for the instructions the model started with",
+      b + alt(INSTRUCTIONS, r"prompt", r"configuration", r"konfiguration\w*") + b + gap(40)
+      + alt(r"(?:with which )?you were (?:initiali[sz]ed|started|configured|set up)",
+            r"mit denen du (?:gestartet|initialisiert|konfiguriert) wurdest",
+            r"con (?:las|los) que (?:fuiste|te) (?:iniciad|inicializad|configurad)\w*",
+            r"avec lesquel\w* tu as ete (?:initialise|configure|demarre)\w*",
+            r"con cui sei stat[oa] (?:inizializzat|configurat|avviat)\w*",
+            r"com (?:as )?(?:quais|que) (?:voce )?foi (?:inicializad|configurad)\w*",
+            r"waarmee je (?:bent )?(?:gestart|geinitialiseerd|geconfigureerd)"),
+      (alt(r"you", r"mit", r"con", r"avec", r"com", r"waarmee", r"with"),)),
+    R("persona", "two roles, one without rules",
+      b + TWO + r" (?:\w+ )?(?:roles|parts|rollen|papeles|ruoli|papeis)\b[\s\S]{0,200}?\b"
+      r"(?:ignor\w*|never refuses?|nie ab\w*|lehnt nie|nunca se niega|ne refuse jamais|"
+      r"non rifiuta mai|nunca recusa|weigert nooit|unfiltered|ohne filter|sin filtro|"
+      r"sans filtre|senza filtri)", (TWO,)),
+    R("extraction", "asks for the preamble",
+      b + REPRODUCE + b + gap(30) + r"\b(?:the |die |el |il |o |le |la |de |het )?(?:preamble|"
+      r"praambel|preambulo|preambule|preambolo)\b", (REPRODUCE,)),
+    R("shaping", "answer forced to start or end with a text",
+      r"\b(?:make|let|lass|haz|fais|fai|faca|laat) (?:your|deine|tu|ta|la tua|sua|je) "
+      + ANSWER + r" (?:\w+ ){0,6}?(?:end|begin|start|enden|beginnen|anfangen|terminar|"
+      r"empezar|finir|commencer|finire|iniziare|comecar|eindigen|beginnen)\b", (ANSWER,)),
     R("override", "address the model's instructions",
       b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"system ?message",
                                     r"systemnachricht", r"systemanweisung\w*",

@@ -27,6 +27,8 @@ def gap(n: int) -> str:
 SET_ASIDE = alt(
     # en
     r"ignore", r"ignoring", r"disregard\w*", r"forget", r"overlook", r"override", r"overrule",
+    r"suspend\w*", r"sospendi", r"suspende", r"mets (?:\w+ ){0,3}en pause",
+    r"put (?:\w+ ){0,3}on hold", r"pausiere",
     r"discard", r"abandon", r"throw (?:\w+ ){0,4}overboard", r"uber bord (?:werfen|werf\w*)",
     r"schmeiss\w* (?:\w+ ){0,5}uber bord", r"lascia (?:\w+ )?da parte",
     r"scrap", r"scratch", r"throw (?:away|out)", r"leave (?:\w+ ){0,4}behind",
@@ -112,7 +114,8 @@ SPLIT_START = alt(r"leave", r"put", r"set", r"lass\w*", r"laat", r"zet", r"stell
 SPLIT_END = alt(r"behind", r"aside", r"hinter (?:dir|sich|ihnen|euch)", r"beiseite",
                   r"zuruck", r"hinweg", r"opzij", r"achter(?: je| u)?", r"de cote",
                   r"da parte", r"de lado", r"para tras", r"atras", r"ausser acht",
-                  r"niet meer", r"nicht mehr", r"zu (?:folgen|befolgen)", r"weg")
+                  r"niet meer", r"nicht mehr", r"zu (?:folgen|befolgen)", r"weg", r"aus",
+                  r"uit")
 # "Everything before": pronouns and adverbs that stand for what came earlier.
 EVERYTHING_BEFORE = alt(
     r"(?:all |everything )?(?:of )?(?:the |what is |what's |what was )?(?:above|before|"
@@ -193,7 +196,8 @@ UNBOUND = alt(
     r"(?:completely |fully |totally )?(?:absorbed|immersed) in (?:your|the|this) role",
     r"(?:gehst|gehen sie) (?:\w+ ){0,3}in (?:deiner|ihrer) rolle auf",
     r"(?:without|ohne|sin|sans|senza|sem|zonder) (?:any |jegliche |ninguna |aucune |alcuna |"
-    r"qualquer |enige )?(?:censorship|zensur|censura|censure|filter\w*|filtros?|filtres?|"
+    r"qualquer |enige )?(?:\w+ )?(?:censorship|zensur|censura|censure|filter\w*|filtros?|"
+    r"filtres?|"
     r"filtri|limits?|grenzen|limites|limiti)",
     r"(?:hates|resents|hasst|odia|deteste|odeia|haat) (?:its|seine|ihre|sus|ses|i suoi|"
     r"seus|zijn) (?:creators|schopfer|entwickler|creadores|createurs|creatori|criadores|"
@@ -233,6 +237,9 @@ UNBOUND = alt(
 # Signs of a role-play jailbreak on their own: staying in character, a world without laws,
 # being "freed" from limits, the grandmother who read out keys.
 JAILBREAK = alt(
+    r"(?:world|welt|mundo|monde|mondo|wereld)\b[^.!?\n]{0,40}?\b(?:where|in der|donde|ou|dove|"
+    r"onde|waar) (?:everything|alles|todo|tout|tutto|tudo) (?:is |ist |es |est |e )?"
+    r"(?:legal|erlaubt|permitido|permis|permesso|toegestaan)",
     r"(?:without|ohne|sin|sans|senza|sem|zonder) (?:your|deine?n?|tu|ta|la tua|sua|je) "
     r"(?:\w+ ){0,2}(?:safety|sicherheit\w*|seguridad|securite|sicurezza|seguranca|"
     r"veiligheid)\w*",
@@ -300,7 +307,8 @@ YOUR = alt(r"your", r"deine?[nmrs]?", r"ihre?[nmrs]?", r"tus?", r"ton", r"ta", r
              r"vos", r"votre", r"(?:il )?tuo", r"(?:la )?tua", r"(?:o )?seu", r"(?:a )?sua",
              r"je", r"jouw", r"apna", r"apne", r"apni")
 
-ALARM = alt(r"hold (?:it|on)(?: right there)?", r"attention", r"achtung", r"atencion", r"atencao",
+ALARM = alt(r"pause", r"pausa", r"unterbrich", r"interrupt", r"interromp\w*",
+            r"hold (?:it|on)(?: right there)?", r"attention", r"achtung", r"atencion", r"atencao",
             r"attenzione", r"let op",
               r"stop", r"stopp", r"halt", r"alto", r"para", r"arrete", r"fermati", r"pare",
               r"ruko", r"urgent", r"dringend", r"urgente", r"wait", r"moment", r"espera",

@@ -61,6 +61,21 @@ class _SentKey(KeySource):
         return None
 
 
+# Loggers of the model stack that would write requests, URLs and responses into the
+# server's log (operation names and errors only): their failures reach the kernel as errors.
+_CHATTY_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "litellm", "httpx", "httpcore",
+                   "openai", "anthropic")
+
+
+def _load_quietly() -> Any:
+    """litellm, with its loggers and its HTTP stack's kept out of the server's log (set
+    after the import, which configures litellm's own loggers)."""
+    litellm = load_litellm()
+    for name in _CHATTY_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    return litellm
+
+
 def _argument_error(op: str, exc: ValidationError) -> str:
     # Field names only: the arguments hold a key and the conversation.
     fields = ", ".join(".".join(str(p) for p in e["loc"]) or "?" for e in exc.errors())
@@ -77,11 +92,10 @@ class ModelHost:
         self._leaves: OrderedDict[str, LiteLLMProvider] = OrderedDict()
         self._warm: threading.Thread | None = None
         self.warmed = threading.Event()
-        self._ready = threading.Event()  # litellm imported
 
     # -- lifecycle ---------------------------------------------------------------------------
     def warm(self) -> None:
-        """Import litellm and load its model map in the background (once)."""
+        """Import litellm and pay its first-use costs in the background (once)."""
         with self._lock:
             if self._warm is not None:
                 return
@@ -89,12 +103,21 @@ class ModelHost:
                                           daemon=True)
             self._warm.start()
 
+    def wait_warm(self) -> None:
+        """Block until warm (starting the warm-up if nobody has): a first request must not
+        pay litellm's first-use costs on the shared loop, where they would hold up the
+        events of every stream."""
+        self.warm()
+        self.warmed.wait()
+
     def _warm_up(self) -> None:
         try:
-            litellm = load_litellm()
-            self._ready.set()
+            litellm = _load_quietly()
             with contextlib.suppress(Exception):
                 litellm.get_model_info("gpt-4o")  # builds the model map's lookup tables
+            with contextlib.suppress(Exception):
+                # Loads the bundled tokenizer (~0.6 s), which a first stream would do.
+                litellm.token_counter(model="gpt-4o", text="warm")
             self.loop()
         except Exception:
             log.exception("warming litellm failed")
@@ -151,8 +174,7 @@ class ModelHost:
         except ValidationError as exc:
             return RpcResponse(id=req.id, ok=False, error_type="StoreArgumentError",
                                error=_argument_error(req.op, exc))
-        load_litellm()
-        self._ready.set()
+        self.wait_warm()
         info = self._leaf(args).model_info(args.model)
         result = RemoteModelInfo(info=info, needs_key=needs_key(args.model))
         return RpcResponse(id=req.id, ok=True, result=result.model_dump(mode="json"))
@@ -177,7 +199,7 @@ class ModelHost:
         # its own request.
         sock.setblocking(False)
         future = asyncio.run_coroutine_threadsafe(
-            _stream_to(sock, req.id, leaf, args, self._ready), self.loop())
+            _stream_to(sock, req.id, leaf, args, self), self.loop())
         try:
             return future.result()
         except BaseException:
@@ -192,7 +214,7 @@ class _ClientGone(Exception):
 
 
 async def _stream_to(sock: socket.socket, req_id: int, leaf: LiteLLMProvider, args: StreamArgs,
-                     ready: threading.Event) -> bool:
+                     host: ModelHost) -> bool:
     """Run one request on the model loop, sending each event as it arrives, while watching
     for the client to leave (then the request is cancelled and False returned)."""
     loop = asyncio.get_running_loop()
@@ -223,9 +245,8 @@ async def _stream_to(sock: socket.socket, req_id: int, leaf: LiteLLMProvider, ar
         nonlocal sender
         _REQUEST_KEY.set(args.key)  # this task's context only
         try:
-            if not ready.is_set():  # never block the shared loop on the import
-                await asyncio.to_thread(load_litellm)
-                ready.set()
+            if not host.warmed.is_set():  # never block the shared loop on the import
+                await asyncio.to_thread(host.wait_warm)
             async for event in leaf.stream(args.request):
                 outbox.append(event.model_dump(mode="json"))
                 if sender is None or sender.done():

@@ -282,6 +282,9 @@ async def test_the_key_is_read_per_request_and_never_reaches_the_servers_environ
     for path in (f"/proc/{pid}/environ", f"/proc/{pid}/cmdline", str(log_path_for(world.db))):
         data = Path(path).read_bytes()
         assert KEY_ONE.encode() not in data and KEY_TWO.encode() not in data, path
+    # The log holds operation names and errors only: not litellm's or httpx's request lines.
+    log = log_path_for(world.db).read_text()
+    assert "completion()" not in log and str(world.fake.port) not in log
 
 
 async def test_record_and_replay_wrap_the_remote_stack(world: World) -> None:

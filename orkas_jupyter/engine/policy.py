@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from .messages import ToolCallPart, ToolResultPart
     from .tools import Tool, ToolContext, ToolOutput
 
-ActionKind = Literal["shell", "python", "write", "read", "network"]
+# "tool": a call that an outside tool (an MCP server) marks destructive; `text` shows it.
+ActionKind = Literal["shell", "python", "write", "read", "network", "tool"]
 
 
 class ToolAction(BaseModel):

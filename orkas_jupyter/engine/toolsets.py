@@ -67,6 +67,10 @@ class FilteredToolset:
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         await self.inner.__aexit__(exc_type, exc, tb)
 
+    def problems(self) -> list[str]:
+        report = getattr(self.inner, "problems", None)
+        return list(report()) if callable(report) else []
+
 
 async def build_registry(toolsets: Sequence[Toolset], ctx: ToolContext,
                          base: ToolRegistry | None = None) -> tuple[ToolRegistry, list[str]]:
@@ -80,6 +84,11 @@ async def build_registry(toolsets: Sequence[Toolset], ctx: ToolContext,
         registry.register(tool, name=name)
     problems: list[str] = []
     for toolset, tools in zip(toolsets, listed, strict=True):
+        # A toolset may say what it left out (a server that did not start, a tool whose
+        # description was refused); it reports each problem once.
+        report = getattr(toolset, "problems", None)
+        if callable(report):
+            problems.extend(report())
         if isinstance(tools, BaseException):
             if isinstance(tools, asyncio.CancelledError):
                 raise tools

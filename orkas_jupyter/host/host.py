@@ -19,6 +19,7 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..config import Settings
+from ..ecosystem.mcp import McpToolset
 from ..ecosystem.skills import SkillCatalog
 from ..engine.agent import Agent, PromptSection
 from ..engine.events import Event
@@ -66,7 +67,9 @@ class AgentHost:
         self.settings = settings
         self._surface_tools = surface_tools
         self._surface_services = surface_services
-        self.toolsets = list(toolsets)
+        # MCP servers of mcp.json (started on the first turn that lists tools).
+        self.mcp = McpToolset(lambda: self.settings)
+        self.toolsets = [*toolsets, self.mcp]
         # The one place every tool call of every agent is judged (risk, approval).
         self.policy: ToolPolicy = policy if policy is not None else RiskPolicy()
         # Skills from the workspace, ORKAS_HOME and (untrusted) other tools' folders.

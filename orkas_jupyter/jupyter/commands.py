@@ -23,6 +23,8 @@ PROMPT (cell body)            same, with options; `{name}` inserts a kernel vari
                               policy used when nobody can be asked (nbclient, papermill)
 %orkas config global_skills on|off   read other agent tools' skill folders (untrusted)
 %orkas skills                 the skills the agent can use, with root and status
+%orkas mcp [list|tools [NAME]|add NAME …|remove|enable|disable|test NAME]   MCP servers
+                              (docs/mcp.md)
 %orkas model [provider/model] show or set the model for this kernel
 %orkas sessions [list|new|use ID|rename ID TITLE|delete ID|prune [DAYS]]
 %orkas memory [show|export [FILE]|add TARGET TEXT|remove TARGET TEXT]   TARGET: profile|notes
@@ -344,7 +346,26 @@ def _stop(rt: Any, parts: list[str]) -> bool:
     return True
 
 
+def _mcp(rt: Any, parts: list[str]) -> bool:
+    import getpass
+
+    from ..ecosystem.mcp.commands import mcp_command
+    from .approvals import stdin_approvals
+
+    approvals = stdin_approvals(rt.executor, lambda: rt.settings.approval)
+
+    def read_secret(name: str) -> Any:
+        return rt.executor.run(lambda: getpass.getpass(f"Value of {name} (not echoed): "))
+
+    future = rt.submit(mcp_command(rt.host.mcp, parts, approve=approvals,
+                                   read_secret=read_secret))
+    while not future.done():  # answer the command's questions on this (main) thread
+        rt.executor.wait_for_job(0.05)
+    print(future.result())
+    return True
+
+
 _COMMANDS = {"help": _help, "config": _config, "model": _model, "sessions": _sessions,
              "cost": _cost, "memory": _memory, "kb": _kb, "record": _record, "replay": _replay,
              "export": _export, "chat": _chat, "stop": _stop, "doctor": _doctor,
-             "skills": _skills}
+             "skills": _skills, "mcp": _mcp}

@@ -14,7 +14,7 @@ from IPython.core.magic import Magics, line_cell_magic, magics_class
 from .commands import HELP, NO_MODEL
 
 SUBCOMMANDS = {"help", "config", "model", "sessions", "cost", "stop", "chat", "memory",
-               "record", "replay", "export", "kb", "doctor", "skills"}
+               "record", "replay", "export", "kb", "doctor", "skills", "mcp"}
 _END = object()
 
 

@@ -35,11 +35,12 @@ from .sandbox import PathSandbox
 log = logging.getLogger(__name__)
 
 MAX_DETAIL_CHARS = 6_000
-_NOUN = {"shell": "command", "python": "code", "write": "write"}
+_NOUN = {"shell": "command", "python": "code", "write": "write", "tool": "tool call"}
 _SUMMARY = {"shell": "Run a shell command that", "python": "Run Python code that",
-            "write": "Write files:"}
+            "write": "Write files:", "tool": "Call a tool that"}
 _SAFER = {"shell": "use a safer command", "python": "change the code to avoid it",
-          "write": "write inside the workspace instead"}
+          "write": "write inside the workspace instead",
+          "tool": "choose a call that changes nothing"}
 
 
 def place_for(ctx: ToolContext, cwd: str | None = None) -> Place | None:
@@ -59,6 +60,8 @@ def assess(action: ToolAction, place: Place | None) -> RiskAssessment:
     if action.kind == "python":
         return classify_code_at(action.text, place)
     result = RiskAssessment()
+    if action.kind == "tool":
+        result.add(RiskClass.MCP_DESTRUCTIVE, "its server marks as destructive")
     if action.kind == "write" and place is not None:
         for target in action.targets:
             path = place.resolve(target)

@@ -21,6 +21,8 @@ class RiskClass(enum.StrEnum):
     OUTSIDE_WORKSPACE = "outside_workspace"
     # Code that runs a shell command it builds at run time, which no classifier can read.
     SHELL_FROM_CODE = "shell_from_code"
+    # A call of an outside tool (an MCP server's) that its server marks destructive.
+    MCP_DESTRUCTIVE = "mcp_destructive"
 
 
 @dataclass(frozen=True)

@@ -247,22 +247,25 @@ async def test_cancelling_mid_stream_closes_the_upstream_request(world: World,
         local = LiteLLMProvider("openai/gpt-4o", key_source=KeySource(slot=0),
                                 api_base=fake.base_url, timeout=20)
         remote = RemoteProvider.like(local, world.channel)
-        got_text = asyncio.Event()
+        got_text, close_now = asyncio.Event(), asyncio.Event()
 
         async def consume() -> None:
             stream = remote.stream(_request())
             async for event in stream:
-                if isinstance(event, StreamText):
+                if isinstance(event, StreamText) and not got_text.is_set():
                     got_text.set()
                     if how == "aclose":
+                        await close_now.wait()
                         await stream.aclose()  # type: ignore[attr-defined]
                         return
 
         task = asyncio.create_task(consume())
         await asyncio.wait_for(got_text.wait(), 20)
-        assert _established(fake.port) == 1
+        assert _established(fake.port) == 1  # the upstream request is in flight
         if how == "task-cancel":
             task.cancel()
+        else:
+            close_now.set()
         with contextlib.suppress(asyncio.CancelledError):
             await task
         # The host aborted the HTTP request: the fake server's side of it is gone.

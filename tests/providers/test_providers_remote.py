@@ -126,6 +126,15 @@ async def test_the_kernel_stack_calls_models_through_the_store_server(world: Wor
     assert end.usage.input_tokens > 0 and end.message.parts[0] == \
         TextPart(text="Hello from the model host.")
     assert provider.model_info(None).context_window == 128_000
+    # A model named for one turn (`--model`) is called through the server too.
+    world.fake.script([reply("From the other model.")])
+    events = await _collect(provider.stream(_request().model_copy(
+        update={"model": "openai/gpt-4o-mini"})))
+    assert isinstance(events[-1], StreamEnd) and events[-1].message.parts[0] == \
+        TextPart(text="From the other model.")
+    assert world.fake.chat_requests[-1].model == "gpt-4o-mini"
+    assert world.fake.chat_requests[-1].api_key == KEY_ONE
+    assert isinstance(provider._pool("openai/gpt-4o-mini")[0].provider, RemoteProvider)
 
 
 async def test_text_is_streamed_as_the_server_receives_it(world: World) -> None:

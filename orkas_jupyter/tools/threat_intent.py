@@ -3,8 +3,8 @@
 Each rule (`threat_intent_rules.py`) combines word classes (`threat_intent_words.py`,
 `threat_intent_phrases.py`) that, close to each other inside one sentence, say the same thing
 in English, German, Spanish, French, Italian, Portuguese, Dutch, Polish and Hindi written in
-Latin letters: a verb of setting aside × the model's instructions or everything before; a role the model should play × a sign that the role
-drops its rules; a reproduction verb × the model's own prompt; an alarm followed by a new task;
+Latin letters: a verb of setting aside × the model's instructions or everything before; a
+role the model should play × a sign that the role drops its rules; a reproduction verb × the model's own prompt; an alarm followed by a new task;
 a claim the model must put into its answer. The rules read the scanner's skeleton form (case
 folded, accents stripped, look-alikes mapped).
 

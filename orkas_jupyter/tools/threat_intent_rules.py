@@ -230,6 +230,25 @@ RULES: tuple[IntentRule, ...] = (
       r"\b(?:make|let|lass|haz|fais|fai|faca|laat) (?:your|deine|tu|ta|la tua|sua|je) "
       + ANSWER + r" (?:\w+ ){0,6}?(?:end|begin|start|enden|beginnen|anfangen|terminar|"
       r"empezar|finir|commencer|finire|iniziare|comecar|eindigen|beginnen)\b", (ANSWER,)),
+    R("override", "earlier text declared noise",
+      r"\b(?:treat|consider|betrachte|behandle|considera|trata|traite|considere|behandel)\b"
+      + gap(30) + r"\b" + PRIOR_ADJ + r" (?:\w+ ){0,2}(?:as|als|como|comme|come) (?:\w+ )?"
+      r"(?:noise|void|irrelevant|rauschen|ungultig|nichtig|irrelevante|ruido|bruit|rumore|ruis|"
+      r"nul|null)\b", (PRIOR_ADJ,)),
+    R("persona", "safeguards switched off",
+      b + YOUR + r" (?:\w+ )?(?:filters?|guardrails|safety \w+|restrictions|safeguards|"
+      r"schutzmechanismen|sicherheits\w*|filtros|restricciones|filtres|restrictions|filtri|"
+      r"restrizioni|filtros|restricoes|beveiliging\w*)\b" + gap(30) + r"\b(?:umgehen|abschalten|"
+      r"deaktivieren|ausschalten|desactivar|saltarte|contourner|desactiver|aggirare|disattivare|"
+      r"burlar|desativar|omzeilen|uitschakelen)\b"
+      r"|\b(?:bypass|circumvent|disable|turn off|switch off|umgehen|abschalten|deaktivieren|"
+      r"desactiva\w*|saltate|contourne\w*|desactive\w*|aggira\w*|disattiva\w*|burla\w*|"
+      r"desativ\w*|omzeil\w*|schakel)\b" + gap(20) + b + YOUR + r" (?:\w+ )?(?:filters?|"
+      r"guardrails|safety|restrictions|safeguards|schutzmechanismen|sicherheit\w*|filtros|"
+      r"restricciones|filtres|filtri|restrizioni|restricoes)\b", (YOUR,)),
+    R("shaping", "a message for the user appended to the answer",
+      b + END_OF + r" (?:\w+ )?" + ANSWER + r"\w*\W{1,3}(?:\w+ )?(?:tell|say|write|add|mention|"
+      r"sag|schreib\w*|erwahne|di|dis|diga|zeg)\b", (END_OF, ANSWER)),
     R("override", "address the model's instructions",
       b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"system ?message",
                                     r"systemnachricht", r"systemanweisung\w*",

@@ -78,7 +78,7 @@ SET_ASIDE = alt(
 # What is set aside: the model's instructions, its task, or everything said before.
 INSTRUCTIONS = alt(
     r"instructions?", r"directions", r"directives?", r"rules", r"guidelines?", r"guidance",
-    r"tasks?", r"orders", r"commands?", r"prompts?", r"programming",
+    r"tasks?", r"orders", r"brief(?:ing)?", r"commands?", r"prompts?", r"programming",
     r"constraints", r"restrictions", r"obligations",
     r"(?:text|message|input|request|document|information|context)s? (?:above|before|"
     r"(?:i|we) (?:gave|sent) you)",
@@ -156,6 +156,7 @@ WHAT_CAME_BEFORE = alt(
 )
 NO_LONGER = alt(
     r"plus d'importance", r"non conta piu", r"nao importa mais", r"doet er niet meer toe",
+    r"nichtig", r"null and void", r"nul(?:o|a|le)?", r"nullo",
     r"ya no (?:importa|vale|valen|cuenta|cuentan)",
     r"no longer (?:apply|applies|valid|count|matter|hold|relevant)", r"(?:are|is) (?:now )?(?:void|"
     r"obsolete|cancell?ed|invalid|null|irrelevant)", r"don'?t (?:count|apply|matter) anymore",
@@ -188,6 +189,8 @@ ROLE_VERB = alt(
     r"je bent een (?:ai|assistent)",
 )
 UNBOUND = alt(
+    r"(?:doesn'?t|does not|don'?t|do not) care about (?:any |the )?(?:polic\w*|rules|"
+    r"guidelines|ethics|laws)", r"(?:jede|alle) (?:richtlinie\w*|regel\w*) (?:\w+ )?egal",
     r"(?:without|ohne|sin|sans|senza|sem|zonder) (?:any |jegliches? |ningun |aucun |alcun |"
     r"nenhum |enige )?(?:alignment|allineamento|alineamiento|alignement|alinhamento)",
     r"kein\w* (?:\w+ )?\w*(?:richtlinien|regeln)",
@@ -338,9 +341,11 @@ DONE_NOW = (r"\b(?:that|this|it) (?:is|was) (?:done|finished|enough)|\bthat'?s (
              r"|\bok(?:ay)?,? (?:that'?s )?enough|\bso,? das reicht"
              r"|\bthat(?:'?s| is) all(?: for (?:\w+ ){0,2}\w+)?"
              r"|\bdas war'?s(?: mit (?:\w+ ){0,2}\w+)?"
-             r"|\beso es todo|\bc'est tout|\be tutto|\bisso e tudo|\bdat was het")
-NOW = alt(r"now", r"next", r"jetzt", r"nun", r"ahora", r"maintenant", r"ora", r"agora",
-            r"nu", r"ab", r"switch")
+             r"|\beso es todo|\bc'est tout|\be tutto|\bisso e tudo|\bdat was het"
+             r"|\b(?:ok,? )?(?:that is |that'?s )?enough (?:\w+ )?(?:analysis|talk|of that)"
+             r"|\b(?:ok,? )?genug (?:\w+ )?(?:analysiert|geredet|davon)")
+NOW = alt(r"instead", r"stattdessen", r"wechsle", r"switch to", r"now", r"next", r"jetzt",
+          r"nun", r"ahora", r"maintenant", r"ora", r"agora", r"nu", r"ab", r"switch")
 
 ANSWER = alt(r"(?:answer|reply|response|replies|answers)", r"antwort", r"respuesta",
                r"reponse", r"risposta", r"resposta", r"antwoord", r"jawab")

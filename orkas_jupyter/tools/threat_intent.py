@@ -4,8 +4,9 @@ Each rule (`threat_intent_rules.py`) combines word classes (`threat_intent_words
 `threat_intent_phrases.py`) that, close to each other inside one sentence, say the same thing
 in English, German, Spanish, French, Italian, Portuguese, Dutch, Polish and Hindi written in
 Latin letters: a verb of setting aside × the model's instructions or everything before; a
-role the model should play × a sign that the role drops its rules; a reproduction verb × the model's own prompt; an alarm followed by a new task;
-a claim the model must put into its answer. The rules read the scanner's skeleton form (case
+role the model should play × a sign that the role drops its rules; a reproduction verb × the
+model's own prompt; an alarm followed by a new task; a claim the model must put into its
+answer. The rules read the scanner's skeleton form (case
 folded, accents stripped, look-alikes mapped).
 
 Speed: a rule runs only when the text has a word that can start each of its required classes

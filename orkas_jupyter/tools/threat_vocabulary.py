@@ -1,4 +1,4 @@
-"""The write scanner's vocabulary (M6): word classes and chain rules for instruction
+"""The fast rules' vocabulary: word classes and chain rules for instruction
 overrides, look-alike and digit-for-letter maps, phrase and per-language patterns, and
 exfiltration patterns. The matching logic is in `threat_patterns.py`."""
 

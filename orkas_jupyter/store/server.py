@@ -102,13 +102,14 @@ class StoreServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
 
     daemon_threads = True
 
-    def __init__(self, engine: StoreEngine, socket_path: Path, idle_seconds: float) -> None:
+    def __init__(self, engine: StoreEngine, socket_path: Path, idle_seconds: float,
+                 models: ModelHost | None = None) -> None:
         with contextlib.suppress(FileNotFoundError):
             socket_path.unlink()  # stale: we hold the lock, so no live server owns it
         self.socket_path = socket_path
         super().__init__(str(socket_path), _Connection)
         self.engine = engine
-        self.models = ModelHost()
+        self.models = models or ModelHost()
         self.idle_seconds = idle_seconds
         self.last_active = time.monotonic()
         self._clients: set[socket.socket] = set()
@@ -258,6 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     handle = acquire_server_lock(db_path)
     if handle is None:
         return EXIT_ALREADY_RUNNING
+    models = ModelHost()
+    if ns.warm_models:
+        models.warm()  # litellm's import overlaps opening the file: a cold first answer
     deadline = time.monotonic() + ns.wait_lock
     while True:
         try:
@@ -275,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_FAILED
     try:
         sock_path = socket_path_for(db_path)
-        server = StoreServer(engine, sock_path, ns.idle)
+        server = StoreServer(engine, sock_path, ns.idle, models)
     except OSError as exc:  # no private folder for the socket (see private_dir.py)
         engine.close()
         _report_fatal(StoreUnavailableError(f"cannot serve {db_path}: {exc}"))
@@ -286,8 +290,6 @@ def main(argv: list[str] | None = None) -> int:
     handle.flush()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: server.stop_requested.set())
-    if ns.warm_models:
-        server.models.warm()
     server.run(_workspace_of(db_path))
     return 0
 

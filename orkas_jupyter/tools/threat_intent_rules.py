@@ -131,7 +131,9 @@ RULES: tuple[IntentRule, ...] = (
       b + SET_ASIDE + r"\W{0,3}(?:\w+ ){0,2}" + alt(
           r"(?:was|alles,? was) (?:man )?dir (?:\w+ ){0,3}(?:gesagt|aufgetragen|befohlen|"
           r"gegeben|vorgegeben)", r"what (?:you were|you've been|you have been) (?:told|given|"
-          r"asked|instructed)", r"lo que te (?:dijeron|han dicho|pidieron|ordenaron)",
+          r"asked|instructed)", r"what (?:they|he|she|someone|the \w+) (?:told|said to) you",
+          r"was (?:sie|er|man|jemand) dir gesagt (?:hat|haben)",
+          r"lo que te (?:dijeron|han dicho|pidieron|ordenaron)",
           r"ce qu'on t'a (?:dit|demande)", r"cio che ti (?:e stato|hanno) (?:detto|chiesto)",
           r"o que te (?:disseram|pediram)", r"wat (?:je|jou) (?:\w+ )?(?:is )?(?:verteld|"
           r"gezegd|gevraagd)"), (SET_ASIDE,)),
@@ -249,6 +251,22 @@ RULES: tuple[IntentRule, ...] = (
     R("shaping", "a message for the user appended to the answer",
       b + END_OF + r" (?:\w+ )?" + ANSWER + r"\w*\W{1,3}(?:\w+ )?(?:tell|say|write|add|mention|"
       r"sag|schreib\w*|erwahne|di|dis|diga|zeg)\b", (END_OF, ANSWER)),
+    R("redirect", "stop what you are doing",
+      r"\b(?:stop (?:what|everything) you(?:'re| are) doing|hor\w* auf mit dem,? was du (?:gerade )?"
+      r"tust|deja (?:de hacer )?lo que estas haciendo|arrete ce que tu fais|smetti (?:di fare )?"
+      r"quello che stai facendo|pare (?:de fazer )?o que (?:voce )?esta fazendo|stop met wat je "
+      r"(?:aan het )?doet)\b"
+      r"|\b(?:new|neue|nueva|nouvelle|nuova|nova|nieuwe) (?:top )?(?:priority|prioritat|"
+      r"prioridad|priorite|priorita|prioridade|prioriteit)\b"
+      r"|\b(?:emergency|notfall|emergencia|urgence|emergenza|noodgeval)\s*:"
+      r"|\b(?:change of plans?|plananderung|cambio de planes|changement de plans?|cambio di "
+      r"programma|mudanca de planos|verandering van plan)\W{1,4}(?:\w+ ){0,2}(?:drop|forget|"
+      r"ignore|skip|lass|vergiss|ignoriere|deja|olvida|oublie|laisse|dimentica|lascia|esqueca|"
+      r"vergeet|laat)\b", (alt(r"stop", r"hor", r"deja", r"arrete", r"smetti", r"pare",
+                              r"new", r"neue", r"nueva", r"nouvelle", r"nuova", r"nova",
+                              r"nieuwe", r"emergency", r"notfall", r"emergencia", r"urgence",
+                              r"emergenza", r"noodgeval", r"change", r"plananderung",
+                              r"cambio", r"changement", r"mudanca", r"verandering"),)),
     R("override", "address the model's instructions",
       b + YOUR + r" (?:\w+ )?" + alt(r"(?:system ?)?prompts?", r"system ?message",
                                     r"systemnachricht", r"systemanweisung\w*",

@@ -34,6 +34,7 @@ SET_ASIDE = alt(
     r"scrap", r"scratch", r"throw (?:away|out)", r"leave (?:\w+ ){0,4}behind",
     r"put (?:\w+ ){0,3}aside",
     r"set (?:\w+ ){0,3}aside", r"wipe", r"never ?mind", r"pay no (?:attention|heed) to",
+    r"(?:do not|don'?t) (?:need|have) to (?:follow|obey|listen to|stick to)",
     r"(?:do not|don'?t|no longer|stop) (?:follow\w*|obey\w*|heed|mind|bother with|"
     r"take into account|consider|stick to|adhere to|pay attention to)",
     r"deviat\w* from", r"departing from", r"contrary to", r"release you from", r"cancel",

@@ -252,9 +252,10 @@ RULES: tuple[IntentRule, ...] = (
       b + END_OF + r" (?:\w+ )?" + ANSWER + r"\w*\W{1,3}(?:\w+ )?(?:tell|say|write|add|mention|"
       r"sag|schreib\w*|erwahne|di|dis|diga|zeg)\b", (END_OF, ANSWER)),
     R("redirect", "stop what you are doing",
-      r"\b(?:stop (?:what|everything) you(?:'re| are) doing|hor\w* auf mit dem,? was du (?:gerade )?"
-      r"tust|deja (?:de hacer )?lo que estas haciendo|arrete ce que tu fais|smetti (?:di fare )?"
-      r"quello che stai facendo|pare (?:de fazer )?o que (?:voce )?esta fazendo|stop met wat je "
+      r"\b(?:stop (?:what|everything) you(?:'re| are) doing|"
+      r"hor\w* auf mit dem,? was du (?:gerade )?tust|deja (?:de hacer )?lo que estas haciendo|"
+      r"arrete ce que tu fais|smetti (?:di fare )?quello che stai facendo|"
+      r"pare (?:de fazer )?o que (?:voce )?esta fazendo|stop met wat je "
       r"(?:aan het )?doet)\b"
       r"|\b(?:new|neue|nueva|nouvelle|nuova|nova|nieuwe) (?:top )?(?:priority|prioritat|"
       r"prioridad|priorite|priorita|prioridade|prioriteit)\b"

@@ -25,6 +25,7 @@ import asyncio
 import json
 import os
 import queue
+import shutil
 import statistics
 import subprocess
 import sys
@@ -258,7 +259,7 @@ def stream_overhead(fake: FakeModelServer, workspace: Path,
     os.environ.update(env)
     try:
         settings = load_settings(workspace=workspace)
-        store = open_store(settings)
+        store = open_store(settings, idle_seconds=10)
         remote = make_kernel_provider(settings, store)
         pairs = asyncio.run(_paired_streams(local, remote, count))
         store.close()
@@ -323,6 +324,8 @@ def main() -> None:
               f"{remote_s * 1000:.1f} ms, paired difference {paired * 1000:+.1f} ms")
     finally:
         fake.stop()
+        # Store servers exit once their workspace is gone.
+        shutil.rmtree(root, ignore_errors=True)
     first = statistics.median(r["first_s"] for r in warm)
     cold_first = statistics.median(r["first_s"] for r in cold)
     typed_first = statistics.median(r["first_s"] for r in typed) if typed else float("nan")

@@ -19,7 +19,7 @@ from ..engine.tools import Tool, ToolContext
 from ..store.api import StoreClient
 from ..store.errors import StoreError
 from ..store.memory import NOTES_LIMIT, PROFILE_LIMIT, MemoryBook
-from .threat_patterns import rejection_reason
+from .threat_scan import rejection_reason
 
 
 class MemoryArgs(BaseModel):

@@ -1,6 +1,6 @@
 """The scanner's fast rules: is this text trying to steer a model, leak secrets, or hide
-characters? The public entry point is `threat_scan.py`, which adds the intent grammar;
-`scan` and `rejection_reason` here forward to it.
+characters? The public entry point is `threat_scan.py` (`scan`, `rejection_reason`), which
+adds the intent grammar and the learned layer.
 
 Order matters. Invisible and bidirectional characters are flagged on the raw text first (they
 are the attack, and normalisation would erase them); then the text is normalised (NFKC, case
@@ -362,24 +362,3 @@ def find_exfiltration(text: str) -> list[ThreatFinding]:
         if first and all(p.search(norm) for p in patterns[1:]):
             findings.append(ThreatFinding("exfiltration", name, _excerpt(norm, *first.span())))
     return findings
-
-
-def scan_rules(text: str) -> list[ThreatFinding]:
-    """Findings of the fast rules alone (one per rule)."""
-    from .threat_scan import scan_layers
-
-    return scan_layers(text, ("rules",))
-
-
-def scan(text: str) -> list[ThreatFinding]:
-    """Every finding of the full scanner (`threat_scan.scan`); kept here for old imports."""
-    from .threat_scan import scan as full_scan
-
-    return full_scan(text)
-
-
-def rejection_reason(text: str) -> str | None:
-    """`threat_scan.rejection_reason`: None when clean, else the reason (memory writes)."""
-    from .threat_scan import rejection_reason as full_reason
-
-    return full_reason(text)

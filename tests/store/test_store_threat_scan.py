@@ -8,13 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from orkas_jupyter.tools.threat_patterns import (
-    edit_distance,
-    normalize,
-    rejection_reason,
-    scan,
-    skeleton,
-)
+from orkas_jupyter.tools.threat_patterns import edit_distance, normalize, skeleton
+from orkas_jupyter.tools.threat_scan import rejection_reason, scan
 
 
 def categories(text: str) -> set[str]:

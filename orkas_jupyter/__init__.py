@@ -3,14 +3,45 @@
 Importing the package is cheap: litellm, DuckDB and widgets are imported on first use.
 """
 
+from typing import Any
+
 __version__ = "0.1.0"
+
+# What a first turn imports, dependencies first: loaded while the kernel is idle after
+# `%load_ext`, one module per loop step (docs/architecture-models.md).
+_TURN_MODULES = (
+    "numpy", "duckdb", "httpx", "bs4", "markdownify", "ipywidgets",
+    "orkas_jupyter.store.api", "orkas_jupyter.providers.remote",
+    "orkas_jupyter.store.model_client", "orkas_jupyter.knowledge", "orkas_jupyter.tools.policy",
+    "orkas_jupyter.tools.threat_patterns", "orkas_jupyter.tools.workspace",
+    "orkas_jupyter.tools.memory", "orkas_jupyter.tools.knowledge", "orkas_jupyter.host.host",
+    "orkas_jupyter.jupyter.runtime", "orkas_jupyter.jupyter.render", "orkas_jupyter.jupyter.turns",
+    "orkas_jupyter.store.kb_client",
+)
+_warm_task: Any = None  # the warm-up's asyncio.Task, kept so it is not garbage-collected
 
 
 def load_ipython_extension(ipython: object) -> None:
-    """`%load_ext orkas_jupyter`: register the `%orkas` magics (heavy imports wait)."""
+    """`%load_ext orkas_jupyter`: register the `%orkas` magics (heavy imports wait), and warm
+    the first turn up while the kernel is idle: the workspace's store server starts and
+    imports litellm there, and the kernel imports what a turn needs between cells."""
     from .jupyter.magics import register
 
     register(ipython)
+    _start_warm_up()
+
+
+def _start_warm_up() -> None:
+    import asyncio
+
+    from .store.warm import warm_up
+
+    global _warm_task
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no kernel loop (plain IPython): the first turn does it all
+        return
+    _warm_task = loop.create_task(warm_up(_TURN_MODULES))
 
 
 def unload_ipython_extension(ipython: object) -> None:
@@ -18,4 +49,6 @@ def unload_ipython_extension(ipython: object) -> None:
     thread, background jobs, the store connection) and forget it."""
     from .jupyter.runtime import reset_runtime
 
+    if _warm_task is not None:
+        _warm_task.cancel()
     reset_runtime()

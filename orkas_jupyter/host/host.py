@@ -141,9 +141,11 @@ class AgentHost:
             if self._provider_factory is not None:
                 self._provider = self._provider_factory(self.settings, recordings)
             else:
-                from ..providers.factory import make_provider
+                # Model calls run in the workspace's store server (litellm imported once for
+                # every kernel there), with an in-process fallback.
+                from ..store.model_client import make_kernel_provider
 
-                self._provider = make_provider(self.settings, recordings=recordings)
+                self._provider = make_kernel_provider(self.settings, recordings, store=store)
         return self._provider
 
     def built_provider(self) -> Provider | None:

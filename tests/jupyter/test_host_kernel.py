@@ -170,3 +170,14 @@ def test_code_the_model_runs_in_a_cell_is_judged_like_a_command(kernel, fake_mod
     assert "total 45" in kernel.run("print('total', total)").stdout
     last_tool = json.dumps(fake_model.chat_requests[-1].messages[-1])
     assert "denied" in last_tool.lower() or "not run" in last_tool.lower()
+
+
+def test_a_turn_does_not_import_litellm_in_the_kernel(kernel, fake_model):
+    """Model calls run in the workspace's store server: the kernel stays small."""
+    fake_model.script([reply("Answered from the server.")])
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas hello")
+    assert r.error is None, r.error
+    assert any("Answered from the server." in m for m in r.data("text/markdown"))
+    out = kernel.run("import sys\nprint('LITELLM', 'litellm' in sys.modules)").stdout
+    assert "LITELLM False" in out

@@ -106,9 +106,13 @@ def test_c_panel_chat_answers_while_a_cell_runs(notebook, fake_model):
     fake_model.script([reply("Panel answer while your cell runs.")])
     nb = notebook(["import time\ntime.sleep(120)"])
     nb.run(0)
-    # Open the panel from the command palette.
-    nb.page.keyboard.press("Control+Shift+C")
-    nb.page.locator(".lm-CommandPalette-input").fill("Orkas")
+    # Open the panel from the command palette (opened by its command: the Ctrl+Shift+C key
+    # press was lost now and then while the page was busy).
+    nb.page.evaluate("() => window.jupyterapp.commands.execute("
+                     "'apputils:activate-command-palette')")
+    palette = nb.page.locator(".lm-CommandPalette-input")
+    palette.wait_for(state="visible")
+    palette.fill("Orkas")
     nb.page.locator(".lm-CommandPalette-item", has_text="Orkas: Open Chat Panel").click()
     panel = nb.page.locator("#orkas-chat-panel")
     panel.wait_for(state="visible")

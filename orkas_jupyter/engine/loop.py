@@ -120,7 +120,9 @@ class _Turn:
         return self._fit
 
     def plan_fit(self, need_text: str = "") -> TurnFit:
-        used = [p.name for m in self.deps.log.messages for p in m.tool_calls]
+        def used() -> list[str]:
+            return [p.name for m in self.deps.log.messages for p in m.tool_calls]
+
         return fit_turn(self.system, self.deps.tools, window=self.info.context_window,
                         model=self.info.model, config=self.config.fit,
                         count=self.deps.tokens.count, need_text=need_text, used=used)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,7 +183,7 @@ class TurnFit:
 
 def fit_turn(system: str, registry: ToolRegistry, *, window: int, model: str,
              config: FitConfig, count: Count, need_text: str = "",
-             used: Sequence[str] = ()) -> TurnFit:
+             used: Sequence[str] | Callable[[], Sequence[str]] = ()) -> TurnFit:
     """The turn's offer: unchanged when the fixed part takes at most `config.fixed_share` of
     the window, else compact (see the module docstring). Raises `WindowTooSmallError` when
     even the compact offer leaves too little room for a conversation."""
@@ -206,7 +206,9 @@ def fit_turn(system: str, registry: ToolRegistry, *, window: int, model: str,
         budget -= count(json.dumps(MoreTools(everything).spec().model_dump()))
         # In priority order until the first tool that does not fit: a lower-priority tool
         # never takes the place of a higher one (bash_status without bash helps nobody).
-        for name in _priority(registry.names(), config.core_tools, need_text, used):
+        # `used` may be a callable: walking the history is only worth it in a small window.
+        called = used() if callable(used) else used
+        for name in _priority(registry.names(), config.core_tools, need_text, called):
             if sizes[name] > budget:
                 break
             offer.offered.add(name)

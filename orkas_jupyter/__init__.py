@@ -34,14 +34,19 @@ def load_ipython_extension(ipython: object) -> None:
 def _start_warm_up() -> None:
     import asyncio
 
-    from .store.warm import warm_up
-
     global _warm_task
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:  # no kernel loop (plain IPython): the first turn does it all
         return
-    _warm_task = loop.create_task(warm_up(_TURN_MODULES))
+    _warm_task = loop.create_task(_warm_up())
+
+
+async def _warm_up() -> None:
+    # Imported here, after `%load_ext` returned: the load itself stays as cheap as before.
+    from .store.warm import warm_up
+
+    await warm_up(_TURN_MODULES)
 
 
 def unload_ipython_extension(ipython: object) -> None:

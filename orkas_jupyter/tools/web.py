@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
 import httpx
-from bs4 import BeautifulSoup
-from markdownify import markdownify
 from pydantic import BaseModel, Field
 
 from ..engine.errors import ToolError
 from ..engine.tools import Tool, ToolContext
+from ..extract import html_to_markdown as html_to_text
 from .extract import BinaryFileError, decode_plain, pdf_text
 
 DEFAULT_MAX_BYTES = 5_000_000
@@ -32,8 +31,6 @@ DEFAULT_MAX_CHARS = 40_000
 USER_AGENT = "orkas-jupyter web_fetch (+https://pypi.org/project/orkas-jupyter/)"
 _TEXT_TYPES = re.compile(r"^(text/|application/([\w.+-]*\+)?(json|xml|javascript|x-yaml|yaml|"
                          r"csv|x-ndjson|ld\+json|x-sh|x-python|toml|sql|graphql)\b)")
-_DROP_TAGS = ("script", "style", "noscript", "template", "svg", "iframe", "canvas", "nav",
-              "footer", "aside", "form", "button", "head")
 
 
 @dataclass(frozen=True)
@@ -46,23 +43,6 @@ class FetchResult:
     text: str
     title: str | None
     truncated_bytes: bool
-
-
-def html_to_text(html: str, base_url: str) -> tuple[str, str | None]:
-    """Readable Markdown for an HTML page, and its title."""
-    soup = BeautifulSoup(html, "html.parser")
-    title = soup.title.get_text(strip=True) if soup.title else None
-    for tag in soup.find_all(_DROP_TAGS):
-        tag.decompose()
-    for link in soup.find_all("a", href=True):
-        href = link.get("href")
-        if isinstance(href, str) and not href.startswith(("#", "javascript:")):
-            link["href"] = urljoin(base_url, href)
-    body = soup.find("main") or soup.find("article") or soup.body or soup
-    text = markdownify(str(body), heading_style="ATX", strip=["img"])
-    text = re.sub(r"[ \t]+\n", "\n", text)
-    text = re.sub(r"\n{3,}", "\n\n", text).strip()
-    return text, title
 
 
 _METADATA_HOSTS = frozenset({"metadata.google.internal", "metadata.goog", "metadata",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..config import Settings
@@ -81,21 +81,28 @@ def build_candidates(settings: Settings, *, timeout: float,
 
 def make_provider(settings: Settings, *, recordings: RecordingStore | None = None,
                   clock: Clock | None = None, environ: Mapping[str, str] | None = None,
-                  timeout: float | None = None) -> Provider:
+                  timeout: float | None = None,
+                  leaf: Callable[[LiteLLMProvider], Provider] | None = None) -> Provider:
     """The provider stack for `settings`: rotation over the candidates, wrapped in
-    record/replay unless `settings.replay` is `off`. Nothing is imported or sent yet."""
+    record/replay unless `settings.replay` is `off`. Nothing is imported or sent yet.
+    `leaf` turns each single-model provider into the one that makes the call (e.g. through
+    the store server); by default litellm in this process."""
     env = os.environ if environ is None else environ
     request_timeout = timeout if timeout is not None else timeout_from_env(dict(env))
     window = context_window_from_env(env)
     candidates = build_candidates(settings, timeout=request_timeout, context_window=window)
+    if leaf is not None:
+        candidates = [Candidate(label=c.label, model=c.model, provider=leaf(_litellm(c.provider)))
+                      for c in candidates]
     primary = candidates[0]
 
     def ad_hoc(model: str) -> Provider:
         # A model named per turn (`--model`) that is not a configured candidate.
         same = provider_of(model) == provider_of(primary.model)
-        return LiteLLMProvider(model, key_source=KeySource(slot=0 if same else None),
-                               api_base=settings.api_base if same else None,
-                               timeout=request_timeout, context_window=window)
+        local = LiteLLMProvider(model, key_source=KeySource(slot=0 if same else None),
+                                api_base=settings.api_base if same else None,
+                                timeout=request_timeout, context_window=window)
+        return leaf(local) if leaf is not None else local
 
     provider: Provider = RotatingProvider(candidates, clock=clock, ad_hoc=ad_hoc)
     if settings.replay == "off":
@@ -106,6 +113,12 @@ def make_provider(settings: Settings, *, recordings: RecordingStore | None = Non
         recordings = InMemoryRecordingStore()
     return RecordReplayProvider(provider, recordings, settings.replay, primary.model,
                                 substitutions=machine_paths(settings))
+
+
+def _litellm(provider: Provider) -> LiteLLMProvider:
+    if not isinstance(provider, LiteLLMProvider):
+        raise ProviderConfigError(f"cannot call {provider!r} through another host")
+    return provider
 
 
 def machine_paths(settings: Settings) -> tuple[tuple[str, str], ...]:

@@ -39,8 +39,8 @@ from ..engine.provider import (
 )
 from ..engine.timing import Clock
 from . import errors as provider_errors
-from .errors import MissingKeyError, ProviderConfigError, ProviderConnectionError
-from .factory import build_candidates, context_window_from_env, machine_paths
+from .errors import MissingKeyError, ProviderConnectionError
+from .factory import make_provider
 from .keys import (
     _BASE_VARIABLES,
     NO_KEY_PLACEHOLDER,
@@ -49,9 +49,8 @@ from .keys import (
     missing_key_message,
     provider_of,
 )
-from .litellm_provider import UNKNOWN_CONTEXT_WINDOW, LiteLLMProvider, timeout_from_env
-from .replay import InMemoryRecordingStore, RecordingStore, RecordReplayProvider
-from .rotation import Candidate, RotatingProvider
+from .litellm_provider import UNKNOWN_CONTEXT_WINDOW, LiteLLMProvider
+from .replay import RecordingStore
 
 log = logging.getLogger(__name__)
 
@@ -309,35 +308,5 @@ def make_remote_provider(settings: Settings, channel: ModelChannel, *,
                          timeout: float | None = None) -> Provider:
     """The same stack as `factory.make_provider` — rotation over the candidates, wrapped in
     record/replay unless `settings.replay` is `off` — with every call made by the host."""
-    env = os.environ if environ is None else environ
-    request_timeout = timeout if timeout is not None else timeout_from_env(dict(env))
-    window = context_window_from_env(env)
-    local = build_candidates(settings, timeout=request_timeout, context_window=window)
-    candidates = [Candidate(label=c.label, model=c.model,
-                            provider=_remote_leaf(c.provider, channel)) for c in local]
-    primary = candidates[0]
-
-    def ad_hoc(model: str) -> Provider:
-        # A model named per turn (`--model`) that is not a configured candidate.
-        same = provider_of(model) == provider_of(primary.model)
-        return RemoteProvider.like(LiteLLMProvider(
-            model, key_source=KeySource(slot=0 if same else None),
-            api_base=settings.api_base if same else None, timeout=request_timeout,
-            context_window=window), channel)
-
-    provider: Provider = RotatingProvider(candidates, clock=clock, ad_hoc=ad_hoc)
-    if settings.replay == "off":
-        return provider
-    if recordings is None:
-        log.warning("record/replay mode %r with no recording store: recordings live in memory "
-                    "and are lost when the kernel stops", settings.replay)
-        recordings = InMemoryRecordingStore()
-    return RecordReplayProvider(provider, recordings, settings.replay, primary.model,
-                                substitutions=machine_paths(settings))
-
-
-def _remote_leaf(local: Provider, channel: ModelChannel) -> Provider:
-    if not isinstance(local, LiteLLMProvider):
-        raise ProviderConfigError(f"cannot call {local!r} through the model host")
-    return RemoteProvider.like(local, channel)
-
+    return make_provider(settings, recordings=recordings, clock=clock, environ=environ,
+                         timeout=timeout, leaf=lambda local: RemoteProvider.like(local, channel))

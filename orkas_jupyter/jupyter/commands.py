@@ -11,7 +11,7 @@ from typing import Any
 
 from .notices import NO_MODEL
 
-__all__ = ["HELP", "NO_MODEL", "run_subcommand"]
+__all__ = ["HELP", "NO_MODEL", "full_help", "run_subcommand", "subcommand_words"]
 
 HELP = """\
 %orkas PROMPT                 ask the agent; the answer streams under the cell
@@ -42,17 +42,37 @@ Interrupt the kernel (■) to stop a turn running in a cell."""
 
 
 
+def subcommand_words() -> frozenset[str]:
+    from .cmds import command_words
+
+    return frozenset(_COMMANDS) | command_words()
+
+
+def full_help() -> str:
+    """HELP with the lines of the commands that live in `cmds/`, before the key notes."""
+    from .cmds import help_lines
+
+    head, sep, tail = HELP.partition("\n\nKeys:")
+    extra = help_lines()
+    return head + ("\n" + extra if extra else "") + sep + tail
+
+
 def run_subcommand(rt: Any, word: str, args: str) -> bool:
     """Run `%orkas WORD ARGS`; False when the arguments do not fit (the line is a prompt)."""
+    from .cmds import command
+
     parts = shlex.split(args) if args else []
     handler = _COMMANDS.get(word)
-    return bool(handler and handler(rt, parts))
+    if handler is not None:
+        return bool(handler(rt, parts))
+    module = command(word)
+    return bool(module and module.run(rt, parts))
 
 
 def _help(rt: Any, parts: list[str]) -> bool:
     if parts:
         return False
-    print(HELP)
+    print(full_help())
     return True
 
 

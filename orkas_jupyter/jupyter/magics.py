@@ -11,10 +11,8 @@ from typing import Any
 
 from IPython.core.magic import Magics, line_cell_magic, magics_class
 
-from .commands import HELP, NO_MODEL
+from .commands import NO_MODEL, full_help, subcommand_words
 
-SUBCOMMANDS = {"help", "config", "model", "sessions", "cost", "stop", "chat", "memory",
-               "record", "replay", "export", "kb", "doctor", "skills", "mcp"}
 _END = object()
 
 
@@ -45,7 +43,7 @@ class OrkasMagics(Magics):
             return
         stripped = line.strip()
         word = stripped.split(maxsplit=1)[0] if stripped else "help"
-        if word in SUBCOMMANDS:
+        if word in subcommand_words():
             from .commands import run_subcommand
             from .runtime import get_runtime
 
@@ -78,7 +76,7 @@ class OrkasMagics(Magics):
 
         rt = get_runtime(self.shell)
         if not prompt.strip():
-            print(HELP)
+            print(full_help())
             return
         rt.refresh_settings()
         if not (model or rt.settings.model or rt.replay.adopt_model()):
@@ -186,10 +184,11 @@ def near_subcommand(word: str) -> str | None:
     """The sub-command `word` is probably a typo of (one edit, or two for long words; a swap
     of neighbours is one), else None."""
     word = word.lower()
-    if len(word) < 3 or word in SUBCOMMANDS:
+    words = subcommand_words()
+    if len(word) < 3 or word in words:
         return None
     limit = 1 if len(word) <= 6 else 2
-    best = min(SUBCOMMANDS, key=lambda name: _distance(word, name))
+    best = min(words, key=lambda name: _distance(word, name))
     return best if _distance(word, best) <= limit else None
 
 

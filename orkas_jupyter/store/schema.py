@@ -12,7 +12,7 @@ import duckdb
 
 from .errors import StoreVersionError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def _v1(con: duckdb.DuckDBPyConnection) -> None:
@@ -47,7 +47,19 @@ def _v2(con: duckdb.DuckDBPyConnection) -> None:
     """)
 
 
-MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2]
+def _v3(con: duckdb.DuckDBPyConnection) -> None:
+    """Agent teams (O1–O6): a child session names its parent session, the parent's tool call
+    that started it and the agent that runs in it; a conversation's floor (who answers the
+    user's next message, and Commander's pending items) is persisted state."""
+    con.execute("""
+        ALTER TABLE sessions ADD COLUMN IF NOT EXISTS parent_id VARCHAR;
+        ALTER TABLE sessions ADD COLUMN IF NOT EXISTS parent_call_id VARCHAR;
+        ALTER TABLE sessions ADD COLUMN IF NOT EXISTS agent VARCHAR;
+        ALTER TABLE sessions ADD COLUMN IF NOT EXISTS floor VARCHAR;
+    """)
+
+
+MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2, _v3]
 
 
 def schema_version(con: duckdb.DuckDBPyConnection) -> int:

@@ -126,7 +126,8 @@ class Agent:
         user = prompt if isinstance(prompt, Message) else user_message(prompt, images)
         # The turn's own context: its approval callback and "for this run" answers are never
         # seen by another turn; services (and what tools remember in them) are the agent's.
-        ctx = replace(self.ctx, approve=approve or self.ctx.approve, approved_for_run=set())
+        ctx = replace(self.ctx, approve=approve or self.ctx.approve, approved_for_run=set(),
+                      emit=queue.put_nowait, end_turn=[])
         # Provenance for what tools make this turn (e.g. cell metadata): the turn is named by
         # its user message, the model by what was asked for.
         self.ctx.services["turn"] = user.id

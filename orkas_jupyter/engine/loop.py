@@ -175,6 +175,7 @@ class _Turn:
             messages=prepare_messages(self.deps.log.messages, self.info),
             tools=self.fit.offer.specs(),
             max_tokens=self.config.max_output_tokens, session_id=self.deps.log.session_id,
+            agent=self.deps.ctx.agent,
         )
 
     async def respond(self) -> StreamEnd:
@@ -347,6 +348,10 @@ class _Turn:
             self.state.tool_calls += len(results)
             self.state.tool_errors += sum(r.is_error for r in results)
             await self.append([tool_message(r) for r in results])
+            if self.deps.ctx.end_turn:
+                # A tool handed the conversation on (e.g. the floor to another agent): the
+                # model is not asked to say more in this turn.
+                return self.result("completed")
             steered = self.deps.steering()
             if steered:
                 await self.append(steered)

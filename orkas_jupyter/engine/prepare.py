@@ -36,6 +36,13 @@ def prepare_messages(messages: Sequence[Message], info: ModelInfo) -> list[Messa
     for msg in messages:
         if msg.role != "tool":
             flush()
+        member = msg.meta.get("member")
+        if member and msg.role == "assistant":
+            # Another member of a team spoke here (Commander sees the whole conversation):
+            # the model must not take those words for its own.
+            msg = msg.model_copy(update={"parts": [
+                TextPart(text=f"[{member}]: {p.text}") if isinstance(p, TextPart) else p
+                for p in msg.parts]})
         if not info.supports_images:
             if msg.role == "tool" and (result := msg.tool_result) is not None:
                 msg = msg.model_copy(update={"parts": [_without_images(result, NO_IMAGES_NOTE)]})

@@ -41,6 +41,9 @@ class ModelRequest(BaseModel):
     max_tokens: int | None = None
     session_id: str | None = None
     purpose: Literal["turn", "summary", "aux"] = "turn"
+    # The team member asking ("" for a lone agent or Commander): two agents given the same
+    # task are different requests to a recording.
+    agent: str = ""
 
 
 class StreamText(BaseModel):

@@ -1,7 +1,7 @@
 """Running one response's tool calls (E3, E4, E6).
 
-Ordering contract: calls are split into segments; consecutive read-only calls form one
-segment and run concurrently, and every other call (a write, or any tool not marked
+Ordering contract: calls are split into segments; consecutive read-only (or `concurrent`)
+calls form one segment and run concurrently, and every other call (a write, or any tool not marked
 read-only) is a segment of its own, so it starts only after everything before it finished and
 finishes before anything after it starts. Results are recorded by declared index, whatever
 order they finish in. Unknown tools, invalid arguments and exceptions become error results.
@@ -40,7 +40,7 @@ def segment_calls(calls: Sequence[ToolCallPart], registry: ToolRegistry) -> list
     for i, call in enumerate(calls):
         tool = registry.get(call.name)
         # An unknown tool runs nothing, so it cannot conflict with anything.
-        if tool is None or tool.read_only:
+        if tool is None or tool.read_only or tool.concurrent:
             current.append(i)
             continue
         if current:

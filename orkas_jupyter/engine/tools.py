@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from .messages import ImagePart, TextPart
 
 if TYPE_CHECKING:
+    from .events import Event
     from .policy import ToolAction
 
 ApprovalDecision = Literal["once", "run", "deny"]
@@ -56,6 +57,12 @@ class ToolContext:
     call_id: str | None = None
     # The name of the agent whose turn this is ("" for a lone agent).
     agent: str = ""
+    # The turn's event stream: a tool that runs other agents' turns (a team's dispatch)
+    # forwards their events here, so the surface shows them at the call.
+    emit: Callable[[Event], None] | None = None
+    # Set by a tool whose result ends the turn (a hand-off of the floor): after this round
+    # of results the model is not called again. Reasons, one per asking call.
+    end_turn: list[str] = field(default_factory=list)
 
     async def request_approval(self, request: ApprovalRequest) -> bool:
         """True when the action may go ahead; remembers "for this run" answers per risk class."""
@@ -90,6 +97,9 @@ class Tool(ABC, Generic[InputT]):
     description: ClassVar[str]
     input_model: ClassVar[type[BaseModel]]
     read_only: ClassVar[bool] = False
+    # May run at the same time as the response's other concurrent or read-only calls even
+    # though it is not read-only (a dispatch to another agent, whose own calls are judged).
+    concurrent: ClassVar[bool] = False
     # Seconds a call may take before the loop abandons it (None: the turn's default). A tool
     # with its own, longer limit (bash's `timeout`, a notebook cell) raises this.
     timeout_s: ClassVar[float | None] = None

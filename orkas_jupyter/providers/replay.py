@@ -124,7 +124,9 @@ def canonical_message(message: Message, substitutions: Substitutions = ()) -> di
 # Tools that come from the machine rather than the notebook: skills found in the user's
 # folders and MCP servers they configured. A notebook recorded on one machine must replay on
 # another that has other skills or servers, so these are not part of a request's key.
-_MACHINE_TOOLS = frozenset({"load_skill", "run_skill_script"})
+_MACHINE_TOOLS = frozenset({"load_skill", "run_skill_script",
+                            # The team's tools are offered from the workspace's agent files.
+                            "run_worker", "dispatch_to", "hand_off_to"})
 _MACHINE_TOOL_PREFIX = "mcp__"
 
 
@@ -136,7 +138,7 @@ def portable_tool(name: str) -> bool:
 def canonical_request(request: ModelRequest, model: str,
                       substitutions: Substitutions = ()) -> dict[str, Any]:
     """The parts of a request that decide the answer, in a stable, portable shape."""
-    return {
+    canonical = {
         "model": model,
         "messages": [canonical_message(m, substitutions) for m in request.messages],
         "tools": [{"name": t.name, "parameters": t.parameters} for t in request.tools
@@ -144,6 +146,9 @@ def canonical_request(request: ModelRequest, model: str,
         "max_tokens": request.max_tokens,
         "purpose": request.purpose,
     }
+    if request.agent:  # only team members' requests: older recordings keep their keys
+        canonical["agent"] = request.agent
+    return canonical
 
 
 def canonical_key(canonical: dict[str, Any]) -> str:

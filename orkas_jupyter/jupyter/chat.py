@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +42,7 @@ class ChatController:
         self._flush_handle: asyncio.TimerHandle | None = None
         self._approvals: dict[str, concurrent.futures.Future[ApprovalDecision]] = {}
         self._approval_seq = 0
+        self._mcp_unsubscribe: Callable[[], None] | None = None
 
     # -- UI -> kernel -----------------------------------------------------------------------
     def handle(self, msg: dict[str, Any]) -> None:
@@ -103,6 +105,33 @@ class ChatController:
             history = []
         self._send(self._state())
         self._send({"type": "history", "messages": history_view(history)[-HISTORY_LIMIT:]})
+        self._follow_mcp()
+
+    def _follow_mcp(self) -> None:
+        """Send the MCP servers' view now and whenever it changes (agent loop)."""
+        mcp = getattr(getattr(self.runtime, "host", None), "mcp", None)
+        if mcp is None:
+            return
+        if self._mcp_unsubscribe is None:
+            # A weak reference: a closed panel's controller is not kept alive by the host.
+            method = weakref.WeakMethod(self._send_mcp_view)
+
+            def listener(view: dict[str, Any]) -> None:
+                send = method()
+                if send is None:
+                    unsubscribe()
+                else:
+                    send(view)
+
+            self._mcp_unsubscribe = unsubscribe = mcp.subscribe(listener)
+        try:
+            self._send_mcp_view(mcp.view())
+        except Exception as exc:  # an unreadable mcp.json is shown, not raised
+            self._send({"type": "notice", "level": "warning",
+                        "text": f"MCP servers: {type(exc).__name__}: {exc}"})
+
+    def _send_mcp_view(self, view: dict[str, Any]) -> None:
+        self._send({"type": "mcp_status", **view})
 
     async def ask(self, request: ApprovalRequest) -> ApprovalDecision:
         """Approval through the chat's buttons (J5)."""

@@ -110,6 +110,7 @@ async def add_server(toolset: McpToolset, parts: list[str],
     vault.forget(args.name)
     for key, value in secrets.items():
         vault.set(args.name, key, value)
+    toolset.notify()
     stored = f"; secrets {', '.join(sorted(secrets))} stored encrypted" if secrets else ""
     return (f"Added MCP server {args.name!r} to {path}{stored}. It starts on the next turn "
             "that needs tools" + (" after you confirm its command line." if "command" in entry
@@ -206,8 +207,10 @@ async def mcp_command(toolset: McpToolset, parts: list[str], *,
                 remove_server(path, name)
                 toolset.vault.forget(name)
                 toolset.consent.revoke(name)
+                toolset.notify()
                 return f"Removed MCP server {name!r} from {path} (and its stored secrets)."
             set_disabled(path, name, action == "disable")
+            toolset.notify()
             return f"MCP server {name!r} {action}d in {path}."
     except (CommandError, ValueError, OSError) as exc:
         return f"{exc}"

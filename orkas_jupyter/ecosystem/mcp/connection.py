@@ -7,8 +7,10 @@ the same loop go through the session. A call cancelled by the engine (timeout, t
 stop) is cancelled through the SDK, which sends the protocol's `notifications/cancelled`.
 
 A stdio server's stderr goes to a temporary file whose tail explains a failed start or a
-crash. A stdio server inherits only the SDK's safe default environment plus its own `env`,
-never the kernel's credentials.
+crash. Its stdout is relayed to the session through a stream of ours, so a server that exits
+between calls is noticed at once (`on_closed`), not only by the next call. A stdio server
+inherits only the SDK's safe default environment plus its own `env`, never the kernel's
+credentials.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any, TextIO, cast
 
+import anyio
 import mcp_types as types
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -64,17 +67,21 @@ class ServerConnection:
     """A started MCP server: its session, tools and instructions, until `stop()`."""
 
     def __init__(self, config: ServerConfig, variables: Mapping[str, str], cwd: Path,
-                 on_tools_changed: Callable[[], None] = lambda: None) -> None:
+                 on_tools_changed: Callable[[], None] = lambda: None,
+                 on_closed: Callable[[], None] = lambda: None) -> None:
         self.config = config
         self._variables = dict(variables)
         self._cwd = cwd
         self._on_tools_changed = on_tools_changed
+        # Told when a started server ends without being stopped (it crashed or exited).
+        self._on_closed = on_closed
         self.session: ClientSession | None = None
         self.tools: list[types.Tool] = []
         self.instructions: str | None = None
         self.server_name = ""
         self._ready = asyncio.Event()
         self._stop = asyncio.Event()
+        self._eof = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._error: BaseException | None = None
         self._errlog: IO[str] | None = None
@@ -125,7 +132,7 @@ class ServerConnection:
                 isinstance(exc, OSError) and exc.errno == 2):
             return (f"its command {self.config.command!r} was not found; install the server "
                     "or fix `command` in mcp.json")
-        if isinstance(exc, BaseExceptionGroup):
+        while isinstance(exc, BaseExceptionGroup):  # anyio nests one group per task group
             exc = exc.exceptions[0]
         if isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED:
             return "it exited before it answered"
@@ -147,6 +154,7 @@ class ServerConnection:
                         encoding_error_handler="replace")
                     read, write = await stack.enter_async_context(
                         stdio_client(params, errlog=cast(TextIO, self._errlog or sys.stderr)))
+                    read = await self._relay(stack, read)
                 else:
                     client = await stack.enter_async_context(
                         create_mcp_http_client(headers=headers))
@@ -160,7 +168,7 @@ class ServerConnection:
                 self.session = session
                 self.tools = await self._list(session)
                 self._ready.set()
-                await self._stop.wait()
+                await self._until_stopped_or_ended()
         except Exception as exc:
             self._error = exc
             if self._ready.is_set():
@@ -168,6 +176,36 @@ class ServerConnection:
         finally:
             self.session = None
             self.closed = True
+            if self._ready.is_set() and not self._stop.is_set():
+                with contextlib.suppress(Exception):
+                    self._on_closed()
+
+    async def _relay(self, stack: contextlib.AsyncExitStack, read: Any) -> Any:
+        """A stream with what the server writes, and `_eof` set when it stops writing."""
+        send, receive = anyio.create_memory_object_stream[Any](0)
+
+        async def relay() -> None:
+            async with send:
+                async for item in read:
+                    await send.send(item)
+            self._eof.set()
+
+        group = await stack.enter_async_context(anyio.create_task_group())
+        # Left before the group is joined: the relay waits on the transport, which closes later.
+        stack.callback(group.cancel_scope.cancel)
+        group.start_soon(relay)
+        return receive
+
+    async def _until_stopped_or_ended(self) -> None:
+        async with anyio.create_task_group() as group:
+            async def first(event: asyncio.Event) -> None:
+                await event.wait()
+                group.cancel_scope.cancel()
+
+            group.start_soon(first, self._stop)
+            group.start_soon(first, self._eof)
+        if not self._stop.is_set():
+            log.info("MCP server %s exited between calls", self.config.name)
 
     async def _list(self, session: ClientSession) -> list[types.Tool]:
         tools: list[types.Tool] = []

@@ -10,7 +10,8 @@ Every tool description (and the descriptions inside its schema) and every server
 instructions pass the injection scanner (`tools/threat_scan.py`); a hit leaves that tool out
 (instructions: they are dropped) with the reason in `problems()` and `%orkas mcp tools`.
 A crashed server is restarted once; its call returns a clear error. `aclose()` (the host's
-`close()`) stops every server.
+`close()`) stops every server. `subscribe()` tells a listener (the side panel) each change of
+the servers' view (`status.py`), whatever caused it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ...secrets import Redactor, is_secret_name
 from .config import ServerConfig, load_servers
 from .consent import ConsentStore, command_line
 from .errors import McpCallError, McpStartError
+from .status import Listener, StatusListeners, server_views
 from .vault import SecretVault, VaultError
 
 if TYPE_CHECKING:
@@ -41,7 +43,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-State = Literal["not started", "starting", "ready", "failed", "denied", "disabled", "crashed"]
+State = Literal["not started", "waiting", "starting", "ready", "failed", "denied", "disabled",
+                "crashed"]
 
 
 @dataclass
@@ -102,6 +105,7 @@ class McpToolset:
         self._lock: asyncio.Lock | None = None
         self._consent_lock: asyncio.Lock | None = None
         self._redactors: dict[str, Redactor] = {}
+        self._listeners = StatusListeners()
 
     @property
     def settings(self) -> Settings:
@@ -142,6 +146,7 @@ class McpToolset:
                                                       "MCP server's tool")
                     continue
                 tools[name] = tool
+        self.notify()
         return tools
 
     def current_problems(self) -> list[str]:
@@ -185,6 +190,7 @@ class McpToolset:
                     and not await self._ask_consent(record, ctx)):
                 continue
             to_start.append(record)
+        self.notify()
         await asyncio.gather(*(self._start(r) for r in to_start))
 
     async def _ask_consent(self, record: ServerRecord, ctx: ToolContext) -> bool:
@@ -195,11 +201,16 @@ class McpToolset:
         # One question at a time (a cell's input box asks one thing); never "for this run"
         # across servers: each command is confirmed on its own.
         async with self._consent_lock:
-            decision = await ctx.approve(ApprovalRequest(
-                tool="mcp", risk="mcp_server_start", detail=shown, agent=ctx.agent,
-                summary=f"Start MCP server {config.name!r}: run this command on your machine "
-                        f"(from {config.source}); your answer is remembered for this exact "
-                        "command"))
+            record.state = "waiting"
+            self.notify()
+            try:
+                decision = await ctx.approve(ApprovalRequest(
+                    tool="mcp", risk="mcp_server_start", detail=shown, agent=ctx.agent,
+                    summary=f"Start MCP server {config.name!r}: run this command on your "
+                            f"machine (from {config.source}); your answer is remembered for "
+                            "this exact command"))
+            finally:  # asked again next time unless the answer below says otherwise
+                record.state = "not started"
         if decision in ("once", "run"):
             self.consent.grant(config)
             return True
@@ -207,6 +218,7 @@ class McpToolset:
         record.detail = (f"MCP server {config.name!r} was not started: its command line needs "
                          "your confirmation and it was denied (by you, or by ORKAS_APPROVAL when "
                          f"nobody could be asked). `%orkas mcp test {config.name}` asks again.")
+        self.notify()
         return False
 
     def _variables(self, config: ServerConfig) -> tuple[dict[str, str], list[str]]:
@@ -219,12 +231,14 @@ class McpToolset:
 
         config = record.config
         record.state, record.detail = "starting", ""
+        self.notify()
         # A failing server's error output may print its secrets: redact every message.
         redact = Redactor()
         try:
             variables, secret_values = self._variables(config)
             conn = ServerConnection(config, variables, self.settings.workspace,
-                                    on_tools_changed=lambda: self._changed(record))
+                                    on_tools_changed=lambda: self._changed(record),
+                                    on_closed=self.notify)
             env, headers = conn.resolved()
             secret_values += [v for k, v in {**env, **headers}.items()
                               if is_secret_name(k) or k.lower() == "authorization"]
@@ -235,15 +249,18 @@ class McpToolset:
         except (McpStartError, VaultError) as exc:
             record.state, record.detail, record.connection = "failed", redact(str(exc)), None
             log.info("MCP server %s did not start", config.name)
+            self.notify()
             return
         except asyncio.CancelledError:  # the turn was stopped: start again next time
             record.state, record.connection = "not started", None
+            self.notify()
             raise
         except Exception as exc:  # one broken server never takes the others' tools away
             log.warning("MCP server %s failed to start", config.name, exc_info=True)
             record.state, record.connection = "failed", None
             record.detail = redact(f"MCP server {config.name!r} could not start: "
                                    f"{type(exc).__name__}: {exc}")
+            self.notify()
             return
         record.state, record.stale = "ready", True
         record.instructions, record.notices = conn.instructions, []
@@ -253,9 +270,15 @@ class McpToolset:
             record.instructions = None
             record.notices.append(f"MCP server {config.name!r}: its instructions were dropped, "
                                   f"they look like an attempt to steer the model ({why}).")
+        # Built now (not at the next listing) so the panel shows the tool count at once.
+        self._build_tools(record)
+        self.notify()
 
     def _changed(self, record: ServerRecord) -> None:
         record.stale = True
+        if record.state == "ready" and record.connection is not None:
+            self._build_tools(record)
+            self.notify()
 
     def _build_tools(self, record: ServerRecord) -> None:
         from .tool import exposed_name, make_tool
@@ -316,6 +339,7 @@ class McpToolset:
                 record.state = "crashed"
                 record.detail = (f"MCP server {server!r} crashed again after a restart and is "
                                  f"stopped; `%orkas mcp test {server}` starts it again.")
+                self.notify()
                 raise ToolError(f"{message} It had already been restarted once, so it stays "
                                 f"stopped; `%orkas mcp test {server}` starts it again.")
             record.restarts += 1
@@ -342,6 +366,7 @@ class McpToolset:
         if record is not None:
             await self._stop(record)
             del self.servers[name]
+        self.notify()
 
     async def aclose(self) -> None:
         """Stop every server."""
@@ -350,11 +375,31 @@ class McpToolset:
         for record in records:
             if record.state == "ready":
                 record.state = "not started"
+        self.notify()
 
     # -- what the panel and `%orkas mcp list` show ------------------------------------------
     def status(self) -> list[dict[str, Any]]:
-        """Each configured server's state, for the side panel (JSON-ready)."""
-        return [{"name": name, "type": r.config.type, "state": r.state,
-                 "tools": len(r.tools), "left_out": dict(r.left_out),
-                 "detail": r.detail, "source": str(r.config.source)}
-                for name, r in self.servers.items()]
+        """Each configured server's state, for the side panel (JSON-ready; `status.py`)."""
+        return self.view()["servers"]  # type: ignore[no-any-return]
+
+    def view(self) -> dict[str, Any]:
+        """What the side panel shows: `servers` (see `status.server_view`) and `problems`
+        (broken entries of the configuration files). Reads the two files."""
+        configs, problems = load_servers(self.settings.workspace, self.settings.home)
+        return {"servers": server_views(configs, self.servers), "problems": problems}
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(view)` on the toolset's loop whenever the view changes; returns
+        the function that unsubscribes."""
+        return self._listeners.subscribe(listener)
+
+    def notify(self) -> None:
+        """Tell the listeners when the view changed (after anything that may change it;
+        `%orkas mcp` calls it after editing a file)."""
+        if self._listeners:
+            try:
+                view = self.view()
+            except Exception:  # an unreadable home must not break the caller
+                log.warning("MCP status could not be read", exc_info=True)
+                return
+            self._listeners.publish(view)

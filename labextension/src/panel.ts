@@ -8,6 +8,7 @@ import { Message } from '@lumino/messaging';
 import { Widget } from '@lumino/widgets';
 
 import { IChatMessage, OrkasConnection, Status } from './bridge';
+import { ConnectorsSection } from './connectors';
 
 export const PANEL_ID = 'orkas-chat-panel';
 
@@ -36,6 +37,7 @@ export class OrkasPanel extends Widget {
           <button class="orkas-Stop" data-orkas="stop" type="button" disabled>Stop</button>
         </div>
       </div>`;
+    this._part('meta').after(this._connectors.node);
     this._input = this._part('input') as HTMLTextAreaElement;
     this._part('send').addEventListener('click', () => this._sendInput());
     this._part('stop').addEventListener('click', () => this._connection?.send({ type: 'stop' }));
@@ -59,6 +61,7 @@ export class OrkasPanel extends Widget {
     }
     this._connection = connection;
     this._part('messages').innerHTML = '';
+    this._connectors.reset();
     this._streaming = null;
     if (connection) {
       connection.message.connect(this._onMessage, this);
@@ -217,6 +220,9 @@ export class OrkasPanel extends Widget {
         }
         break;
       }
+      case 'mcp_status':
+        this._connectors.update(msg);
+        break;
       case 'done': {
         this._streaming = null;
         const end = this._element('div', 'orkas-Done');
@@ -293,6 +299,7 @@ export class OrkasPanel extends Widget {
   }
 
   private _connection: OrkasConnection | null = null;
+  private _connectors = new ConnectorsSection();
   private _input: HTMLTextAreaElement;
   private _streaming: HTMLElement | null = null;
   private _running = false;

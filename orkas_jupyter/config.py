@@ -27,7 +27,23 @@ _ENV = {
     "approval": "ORKAS_APPROVAL",
     "embedding_model": "ORKAS_EMBEDDING_MODEL",
     "global_skills": "ORKAS_GLOBAL_SKILLS",
+    "budget_turn_usd": "ORKAS_BUDGET_TURN",
+    "budget_session_usd": "ORKAS_BUDGET_SESSION",
+    "budget_day_usd": "ORKAS_BUDGET_DAY",
+    "budget_turn_tokens": "ORKAS_BUDGET_TURN_TOKENS",
+    "budget_session_tokens": "ORKAS_BUDGET_SESSION_TOKENS",
+    "budget_day_tokens": "ORKAS_BUDGET_DAY_TOKENS",
+    "budget_warn_at": "ORKAS_BUDGET_WARN_AT",
+    "output_image_max_px": "ORKAS_OUTPUT_IMAGE_MAX_PX",
+    "output_stream_chars": "ORKAS_OUTPUT_STREAM_CHARS",
+    "output_text_chars": "ORKAS_OUTPUT_TEXT_CHARS",
+    "output_html_chars": "ORKAS_OUTPUT_HTML_CHARS",
+    "output_total_chars": "ORKAS_OUTPUT_TOTAL_CHARS",
 }
+# Budget fields: "off" (or "none", or empty) in the environment or a file means no limit.
+BUDGET_FIELDS = ("budget_turn_usd", "budget_session_usd", "budget_day_usd",
+                 "budget_turn_tokens", "budget_session_tokens", "budget_day_tokens")
+_NO_LIMIT = ("off", "none", "")
 
 
 class Settings(BaseModel):
@@ -46,6 +62,28 @@ class Settings(BaseModel):
     embedding_model: str | None = Field(None, description="embedding model; unset = BM25 only")
     global_skills: bool = Field(True, description="read other agent tools' skill folders "
                                                   "(untrusted, the notebook's agent only)")
+    # Budgets (docs/budgets.md): None is no limit. Money in USD from litellm's prices.
+    budget_turn_usd: float | None = Field(None, ge=0, description="spend limit of one turn "
+                                          "(its team's turns included)")
+    budget_session_usd: float | None = Field(None, ge=0, description="spend limit of a session")
+    budget_day_usd: float | None = Field(None, ge=0, description="spend limit of the workspace "
+                                         "per calendar day (local time)")
+    budget_turn_tokens: int | None = Field(None, ge=0, description="tokens (in + out) of a turn")
+    budget_session_tokens: int | None = Field(None, ge=0, description="tokens of a session")
+    budget_day_tokens: int | None = Field(None, ge=0, description="tokens of the workspace "
+                                          "per day")
+    budget_warn_at: float = Field(0.8, gt=0, le=1, description="share of a budget that warns")
+    # What tool results hand the model (docs/tools.md, "Outputs sized for the context").
+    output_image_max_px: int = Field(1024, ge=64, description="longest side of an image sent "
+                                     "to the model (the notebook keeps the original)")
+    output_stream_chars: int = Field(8_000, ge=200, description="stdout/stderr characters "
+                                     "per output sent to the model")
+    output_text_chars: int = Field(4_000, ge=200, description="characters of a text/plain or "
+                                   "Markdown repr (DataFrames, objects) sent to the model")
+    output_html_chars: int = Field(2_000, ge=200, description="characters of text taken from "
+                                   "an HTML-only output")
+    output_total_chars: int = Field(20_000, ge=500, description="characters of all outputs "
+                                    "of one cell sent to the model")
 
     @property
     def store_path(self) -> Path:
@@ -79,6 +117,9 @@ def load_settings(environ: dict[str, str] | None = None, **overrides: Any) -> Se
         raw = env.get(var)
         if raw:
             values[field] = raw
+    for name in BUDGET_FIELDS:
+        if isinstance(values.get(name), str) and values[name].strip().lower() in _NO_LIMIT:
+            values[name] = None
     if isinstance(values.get("fallback_models"), str):
         values["fallback_models"] = [m.strip() for m in values["fallback_models"].split(",")
                                      if m.strip()]

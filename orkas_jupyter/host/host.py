@@ -33,6 +33,7 @@ from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, Tool
 from ..engine.toolsets import FilteredToolset, Toolset
 from ..tools.policy import RiskPolicy
+from .budget import open_budget, watch_turn
 from .observers import LedgerObserver, TurnObserver
 from .profile import DEFAULT_PROFILE, AgentProfile
 
@@ -277,9 +278,14 @@ class AgentHost:
         record = getattr(self.store(), "record_event", None)
         ledger = LedgerObserver(record, agent.session_id) if record is not None else None
         watchers: list[TurnObserver] = [*([ledger] if ledger else []), *observers]
+        events = agent.run(prompt, images, cancel, model or profile.model, approve=approve,
+                           parent_call_id=parent_call_id)
+        # Budgets (docs/budgets.md): a team's child turn joins its root turn's budget.
+        budget = await open_budget(self.settings, self.store(), agent.session_id)
+        if budget is not None:
+            events = watch_turn(budget, agent, events)
         try:
-            async for event in agent.run(prompt, images, cancel, model or profile.model,
-                                         approve=approve, parent_call_id=parent_call_id):
+            async for event in events:
                 for watch in watchers:
                     await _notify(watch, event)
                 yield event

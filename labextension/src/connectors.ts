@@ -2,7 +2,7 @@
  * The "Connectors" section of the Orkas side panel: each MCP server configured for the
  * notebook's kernel (docs/mcp.md) with its transport and state, the tools the scanner left
  * out with the reason, and broken entries of mcp.json. The kernel sends the whole view as
- * `{type: "mcp_status", servers, problems}` (docs/chat-protocol.md) whenever it changes, so
+ * `{type: "mcp_status", servers, problems}` (docs/jupyterlab.md) whenever it changes, so
  * the section is redrawn from each message. Hidden while no server is configured.
  */
 import { IChatMessage } from './bridge';

@@ -1,4 +1,4 @@
-"""The side panel's view of the MCP servers (`mcp_status`, docs/chat-protocol.md) in a real
+"""The side panel's view of the MCP servers (`mcp_status`, docs/jupyterlab.md) in a real
 kernel, spoken to through the `orkas` comm as the labextension does: listed before any turn,
 waiting for consent, connected with its tool count, a failing server with its (redacted)
 reason, a crash and `%orkas mcp disable` pushed to the panel without a user turn."""

@@ -1,0 +1,388 @@
+"""The kernel half of the bridge for outside agents (`%orkas bridge`): one `KernelBridge`
+per runtime, holding the credential book, the listener on the host's agent thread, the
+kernel access outside agents use, and the questions they ask in the notebook.
+
+Why a call answers while a cell is busy: the listener and every tool call run on the host's
+agent thread, never on the kernel's main thread. Kernel work that must run on the main
+thread (running a cell) goes through the main-thread executor and waits for the busy cell;
+reads of variables (`list_variables`, `inspect_variable`) run on the main thread when the
+kernel is idle and, while a cell runs, on a worker thread over a snapshot of the namespace
+(the cell may change an object while it is read; nothing is written). Cells are read from
+the notebook back-end, which needs no main thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import concurrent.futures
+import contextlib
+import itertools
+import logging
+import os
+import re
+import signal
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ...ecosystem.bridge import BridgeListener, BridgeService, CredentialBook, Peer
+from ...ecosystem.bridge.credentials import write_connection_file
+from ...ecosystem.bridge.launch import child_environment
+from ...ecosystem.bridge.listener import socket_path_for
+from ...ecosystem.bridge.service import BridgeSources
+from ...engine.tools import ApprovalDecision, ApprovalRequest
+from ...tools.kernel import ExecutionResult
+from ..capture import run_code
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+# An idle kernel runs a main-thread job within milliseconds; past this a cell has started.
+IDLE_GRACE_S = 0.25
+DEFAULT_ASK_TIMEOUT_S = 300.0
+_SKIPPED = object()
+
+
+class BusyCells:
+    """Whether a cell is running now (IPython's pre/post_run_cell events)."""
+
+    def __init__(self, shell: Any) -> None:
+        self.depth = 0
+        if shell is not None and getattr(shell, "events", None) is not None:
+            shell.events.register("pre_run_cell", self._pre)
+            shell.events.register("post_run_cell", self._post)
+
+    def _pre(self, *_: Any) -> None:
+        self.depth += 1
+
+    def _post(self, *_: Any) -> None:
+        self.depth = max(0, self.depth - 1)
+
+    def __call__(self) -> bool:
+        return self.depth > 0
+
+
+class OutsideKernel:
+    """`KernelAccess` for outside agents (see the module docstring); cancelling a running
+    `execute` interrupts its cell."""
+
+    def __init__(self, rt: Any, busy: Callable[[], bool]) -> None:
+        self.rt = rt
+        self.busy = busy
+        self.status = ""
+
+    def namespace(self) -> Mapping[str, Any]:
+        ns: Mapping[str, Any] = self.rt.kernel.namespace()
+        if threading.current_thread() is threading.main_thread():
+            return ns
+        return dict(ns)  # one C-level copy: a running cell may add names meanwhile
+
+    def hidden_names(self) -> set[str]:
+        return set(self.rt.kernel.hidden_names())
+
+    async def on_main_thread(self, fn: Callable[[], T]) -> T:
+        if self.busy():
+            return await asyncio.to_thread(fn)
+        claim = threading.Lock()
+
+        def job() -> Any:
+            return fn() if claim.acquire(blocking=False) else _SKIPPED
+
+        task = asyncio.ensure_future(self.rt.executor.run(job))
+        done, _ = await asyncio.wait({task}, timeout=IDLE_GRACE_S)
+        if task not in done and claim.acquire(blocking=False):
+            task.cancel()  # a cell started meanwhile: read beside it
+            return await asyncio.to_thread(fn)
+        result: T = await task
+        return result
+
+    async def execute(self, code: str) -> ExecutionResult:
+        lock = threading.Lock()
+        running = [False]
+        main = threading.main_thread().ident
+        shell = self.rt.shell
+
+        def job() -> ExecutionResult:
+            # Idle, ipykernel ignores SIGINT; while this cell runs, an interrupt (the
+            # kernel's ■ or a cancelled call) must reach it.
+            previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+            with lock:
+                running[0] = True
+            try:
+                return run_code(shell, code)
+            finally:
+                with lock:
+                    running[0] = False
+                signal.signal(signal.SIGINT, previous)
+
+        self.status = ("waiting for the kernel: another cell is running" if self.busy()
+                       else "running the cell")
+        try:
+            result: ExecutionResult = await self.rt.executor.run(job)
+            return result
+        except asyncio.CancelledError:
+            with lock:
+                if running[0] and main is not None:
+                    signal.pthread_kill(main, signal.SIGINT)
+            raise
+
+
+class NotebookQuestions:
+    """Approval questions of outside agents, shown under the `%orkas bridge` cell (buttons)
+    and answered there or with `%orkas bridge allow|deny [N]`; unanswered after the timeout,
+    the approval policy (`ORKAS_APPROVAL`) decides."""
+
+    def __init__(self, policy: Callable[[], str], timeout_s: float) -> None:
+        self._policy = policy
+        self.timeout_s = timeout_s
+        self._ids = itertools.count(1)
+        self.pending: dict[int, tuple[ApprovalRequest, concurrent.futures.Future[str]]] = {}
+        self.answered: list[str] = []
+        self.view: Any = None
+
+    async def ask(self, peer: Peer, request: ApprovalRequest,
+                  progress: Callable[[str], None]) -> ApprovalDecision:
+        qid = next(self._ids)
+        future: concurrent.futures.Future[str] = concurrent.futures.Future()
+        self.pending[qid] = (request, future)
+        self.show()
+        progress(f"waiting for the notebook user to approve ({request.summary}); question "
+                 f"{qid} under the `%orkas bridge` cell")
+        by = "the notebook user"
+        try:
+            answer = await asyncio.wait_for(asyncio.wrap_future(future), self.timeout_s)
+        except TimeoutError:
+            policy = self._policy()
+            answer, by = ("once" if policy == "allow" else "deny"), f"approval policy {policy}"
+        finally:
+            self.pending.pop(qid, None)
+        decision: ApprovalDecision = "once" if answer == "once" else (
+            "run" if answer == "run" else "deny")
+        verdict = "allowed" if decision != "deny" else "denied"
+        self.answered.append(f"{qid}: {peer.client} — {request.tool} ({request.risk}) "
+                             f"{verdict} by {by}")
+        log.info("bridge approval tool=%s risk=%s -> %s by %s", request.tool, request.risk,
+                 decision, by)
+        self.show()
+        return decision
+
+    def answer(self, decision: str, qid: int | None = None) -> str:
+        """Answer question `qid` (default: the oldest open one)."""
+        if not self.pending:
+            return "No outside agent is waiting for an answer."
+        key = qid if qid is not None else min(self.pending)
+        entry = self.pending.get(key)
+        if entry is None:
+            return f"No open question {key}; open: {', '.join(map(str, sorted(self.pending)))}."
+        request, future = entry
+        if not future.done():
+            future.set_result(decision)
+        shown = "allowed once" if decision == "once" else "denied"
+        return f"Question {key} ({request.tool}): {shown}."
+
+    def text(self) -> str:
+        lines = []
+        for qid, (request, _) in sorted(self.pending.items()):
+            detail = " ".join(request.detail.split())[:400]
+            lines.append(f"❓ {qid}. {request.agent or 'an outside agent'} wants "
+                         f"{request.tool}: {request.summary} [risk: {request.risk}]"
+                         + (f"\n    {detail}" if detail else "")
+                         + f"\n    answer: %orkas bridge allow {qid}  |  %orkas bridge deny {qid}")
+        lines += [f"✔ {line}" for line in self.answered[-5:]]
+        return "\n".join(lines) or "No questions from outside agents."
+
+    def show(self) -> None:
+        if self.view is not None:
+            try:
+                self.view(self.text(), bool(self.pending))
+            except Exception:  # a display problem never blocks the decision
+                log.warning("could not show the bridge question", exc_info=True)
+
+
+def question_view(questions: NotebookQuestions) -> Any:
+    """An ipywidgets box (text and Allow/Deny buttons for the oldest open question) whose
+    updates reach the browser from any thread; None without ipywidgets."""
+    try:
+        import ipywidgets as w
+    except ImportError:
+        return None
+    text = w.HTML(value="")
+    allow = w.Button(description="Allow once", button_style="warning")
+    deny = w.Button(description="Deny", button_style="danger")
+    buttons = w.HBox([allow, deny], layout=w.Layout(display="none"))
+    allow.on_click(lambda _b: questions.answer("once"))
+    deny.on_click(lambda _b: questions.answer("deny"))
+
+    def update(body: str, open_question: bool) -> None:
+        import html
+
+        text.value = f"<pre style='white-space:pre-wrap'>{html.escape(body)}</pre>"
+        buttons.layout.display = "flex" if open_question else "none"
+
+    questions.view = update
+    questions.show()
+    return w.VBox([text, buttons])
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-").lower()[:40] or "kernel"
+
+
+def _pid_alive(pid: Any) -> bool:
+    try:
+        os.kill(int(pid), 0)
+    except (OSError, ValueError, TypeError):
+        return False
+    return True
+
+
+class KernelBridge:
+    """This kernel's bridge: start, credentials for the notebook and for child processes,
+    revoke, status."""
+
+    def __init__(self, rt: Any) -> None:
+        self.rt = rt
+        self.book = CredentialBook()
+        self.busy = BusyCells(rt.shell)
+        self.kernel = OutsideKernel(rt, self.busy)
+        timeout = float(os.environ.get("ORKAS_BRIDGE_ASK_TIMEOUT", DEFAULT_ASK_TIMEOUT_S))
+        self.questions = NotebookQuestions(lambda: rt.settings.approval, timeout)
+        self.listener: BridgeListener | None = None
+        self.service: BridgeService | None = None
+        self.connection_file: Path | None = None
+        self.notebook_credential: str | None = None
+        self._skills_view: Any = None
+
+    # -- names ------------------------------------------------------------------------------
+    @property
+    def folder(self) -> Path:
+        return Path(self.rt.settings.workspace) / ".orkas" / "bridge"
+
+    def notebook_name(self) -> tuple[str, str]:
+        """(the notebook's path or "", a short name for the MCP server entry)."""
+        path = self.rt.notebook_file()
+        return (str(path), _slug(Path(path).stem)) if path else ("", f"kernel-{os.getpid()}")
+
+    def server_name(self) -> str:
+        return f"orkas-{self.notebook_name()[1]}"
+
+    def _connection_path(self) -> Path:
+        _, slug = self.notebook_name()
+        path = self.folder / f"{slug}.json"
+        if path.exists():
+            import json
+
+            with contextlib.suppress(OSError, ValueError):
+                owner = json.loads(path.read_text()).get("kernel_pid")
+                if owner != os.getpid() and _pid_alive(owner):
+                    return self.folder / f"{slug}-{os.getpid()}.json"  # another kernel's
+        return path
+
+    # -- the listener -----------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return (self.listener is not None and self.listener.serving
+                and not self.rt.host.closed)
+
+    def _sources(self) -> BridgeSources:
+        host = self.rt.host
+        if self._skills_view is None:
+            self._skills_view = host.skills.view(None)
+        view = self._skills_view
+
+        def services() -> dict[str, Any]:
+            return {**host.services(), "kernel": self.kernel}
+
+        return BridgeSources(tools=host.tools, toolsets=lambda: [*host.toolsets, view],
+                             services=services, policy=host.policy, ask=self.questions.ask,
+                             skills=lambda: view, prepare=host._enter_toolsets)
+
+    def ensure_listener(self) -> BridgeListener:
+        """Start the socket server on the agent thread (idempotent)."""
+        if self.running:
+            assert self.listener is not None
+            return self.listener
+        self.rt.host.services()  # opens the store here, not in the first call
+        path, _ = self.notebook_name()
+        self.service = BridgeService(self._sources())
+        listener = BridgeListener(
+            socket_path_for(self.folder, f"k{os.getpid()}.sock"), self.book, self.service,
+            welcome={"notebook": path, "kernel_pid": os.getpid()})
+        self.rt.submit(listener.start()).result(10)
+        self.listener = listener
+        _LIVE.add(self)
+        return listener
+
+    def start(self) -> Path:
+        """Start (or keep) the bridge with a credential for the notebook's snippet; returns
+        the connection file."""
+        listener = self.ensure_listener()
+        if self.notebook_credential is not None and self.connection_file is not None \
+                and self.connection_file.exists():
+            return self.connection_file
+        cred, token = self.book.issue("notebook")
+        self.notebook_credential = cred.id
+        path, _ = self.notebook_name()
+        self.connection_file = self._connection_path()
+        write_connection_file(self.connection_file, {
+            "socket": str(listener.socket_path), "token": token, "notebook": path,
+            "kernel_pid": os.getpid(), "server": self.server_name(),
+            "credential": cred.id, "created": int(time.time())})
+        return self.connection_file
+
+    @contextlib.contextmanager
+    def child_credential(self, label: str) -> Iterator[dict[str, str]]:
+        """A fresh credential for one child process (an agent CLI Orkas launches): yields the
+        environment that points `orkas-mcp` at this kernel; revoked when the block ends."""
+        listener = self.ensure_listener()
+        cred, token = self.book.issue(label)
+        try:
+            yield child_environment(listener.socket_path, token)
+        finally:
+            self.book.revoke(cred.id)
+
+    def revoke(self) -> int:
+        """End every credential now (connections closed at once), stop the listener and
+        remove the connection file and the socket; returns how many credentials ended."""
+        ended = self.book.revoke()
+        self.notebook_credential = None
+        if self.connection_file is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self.connection_file.unlink()
+        listener, self.listener = self.listener, None
+        if listener is not None and not self.rt.host.closed:
+            with contextlib.suppress(Exception):
+                self.rt.submit(listener.close()).result(5)
+        _LIVE.discard(self)
+        return len(ended)
+
+    def cleanup(self) -> None:
+        """At kernel exit: the files must not outlive the kernel."""
+        self.book.revoke()
+        for path in (self.connection_file,
+                     self.listener.socket_path if self.listener else None):
+            if path is not None:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+
+_BRIDGES: weakref.WeakKeyDictionary[Any, KernelBridge] = weakref.WeakKeyDictionary()
+_LIVE: weakref.WeakSet[KernelBridge] = weakref.WeakSet()
+
+
+def kernel_bridge(rt: Any) -> KernelBridge:
+    """The bridge of this runtime (made on first use; nothing starts until asked)."""
+    bridge = _BRIDGES.get(rt)
+    if bridge is None:
+        bridge = _BRIDGES[rt] = KernelBridge(rt)
+    return bridge
+
+
+@atexit.register
+def _cleanup_at_exit() -> None:
+    for bridge in list(_LIVE):
+        with contextlib.suppress(Exception):
+            bridge.cleanup()

@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 from ...engine.tools import ApprovalCallback, ToolContext, deny_all
 from .config import FILE_NAME, NAME_PATTERN, load_servers, referenced, remove_server, set_disabled
 from .config import write_server as write_entry
+from .status import server_view
 from .toolset import McpToolset
 
 USAGE = """\
@@ -135,13 +136,14 @@ def list_servers(toolset: McpToolset) -> str:
                 f"{toolset.settings.workspace / '.orkas' / FILE_NAME} (docs/mcp.md).")
     lines = []
     for name, config in servers.items():
-        record = toolset.servers.get(name)
-        state = "disabled" if config.disabled else record.state if record else "not started"
-        tools = f", {len(record.tools)} tools" if record and record.tools else ""
+        # The state the side panel shows too (a server that exited between calls: crashed).
+        view = server_view(name, config, toolset.servers.get(name))
+        state = view["state"]
+        tools = f", {view['tools']} tools" if view["tools"] else ""
         where = config.url if config.type == "http" else config.command
         lines.append(f"{name:<16} {config.type:<5} {state}{tools}  {where}  ({config.source})")
-        if record and record.detail and state != "ready":
-            lines.append(f"    {record.detail}")
+        if view["detail"] and state != "ready":
+            lines.append(f"    {view['detail']}")
     lines += [f"problem: {p}" for p in problems]
     return "\n".join(lines)
 

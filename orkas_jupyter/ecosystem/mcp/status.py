@@ -12,16 +12,30 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .config import ServerConfig
-
-if TYPE_CHECKING:
-    from .toolset import ServerRecord
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[dict[str, Any]], None]
+
+
+class ServerRecord(Protocol):
+    """What the view reads of the toolset's record of a server (`toolset.ServerRecord`)."""
+
+    @property
+    def config(self) -> ServerConfig: ...
+    @property
+    def state(self) -> str: ...
+    @property
+    def detail(self) -> str: ...
+    @property
+    def tools(self) -> Mapping[str, Any]: ...
+    @property
+    def left_out(self) -> Mapping[str, str]: ...
+    @property
+    def connection(self) -> Any: ...
 
 
 def server_view(name: str, config: ServerConfig | None, record: ServerRecord | None
@@ -75,8 +89,14 @@ class StatusListeners:
 
         return unsubscribe
 
-    def publish(self, view: dict[str, Any]) -> None:
-        """Tell every listener about `view` unless it is the view they were last told."""
+    def publish(self, make_view: Callable[[], dict[str, Any]]) -> None:
+        """Tell every listener about the view `make_view()` returns, unless it is the view
+        they were last told."""
+        try:
+            view = make_view()
+        except Exception:  # an unreadable home must not break what changed the state
+            log.warning("the MCP status could not be read", exc_info=True)
+            return
         if view == self._last:
             return
         self._last = view

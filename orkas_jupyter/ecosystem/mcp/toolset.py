@@ -397,9 +397,4 @@ class McpToolset:
         """Tell the listeners when the view changed (after anything that may change it;
         `%orkas mcp` calls it after editing a file)."""
         if self._listeners:
-            try:
-                view = self.view()
-            except Exception:  # an unreadable home must not break the caller
-                log.warning("MCP status could not be read", exc_info=True)
-                return
-            self._listeners.publish(view)
+            self._listeners.publish(self.view)

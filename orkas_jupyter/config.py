@@ -27,6 +27,7 @@ _ENV = {
     "approval": "ORKAS_APPROVAL",
     "embedding_model": "ORKAS_EMBEDDING_MODEL",
     "global_skills": "ORKAS_GLOBAL_SKILLS",
+    "review": "ORKAS_REVIEW",
     "budget_turn_usd": "ORKAS_BUDGET_TURN",
     "budget_session_usd": "ORKAS_BUDGET_SESSION",
     "budget_day_usd": "ORKAS_BUDGET_DAY",
@@ -62,6 +63,8 @@ class Settings(BaseModel):
     embedding_model: str | None = Field(None, description="embedding model; unset = BM25 only")
     global_skills: bool = Field(True, description="read other agent tools' skill folders "
                                                   "(untrusted, the notebook's agent only)")
+    review: bool = Field(False, description="edits to existing cells and files wait for the "
+                                            "user's Accept (off where nobody can be asked)")
     # Budgets (docs/budgets.md): None is no limit. Money in USD from litellm's prices.
     budget_turn_usd: float | None = Field(None, ge=0, description="spend limit of one turn "
                                           "(its team's turns included)")

@@ -323,7 +323,10 @@ export class OrkasConnection {
         return shared.cells.map(c => cellJSON(c.toJSON() as JSONObject));
       case 'insert': {
         const cell = args.cell as ICellJSON;
-        const at = args.after_id ? index(args.after_id) + 1 : shared.cells.length;
+        // `index` (undo putting a cell back, possibly first) wins over `after_id`.
+        const at = typeof args.index === 'number'
+          ? Math.max(0, Math.min(args.index, shared.cells.length))
+          : args.after_id ? index(args.after_id) + 1 : shared.cells.length;
         const fresh: JSONObject = { id: cell.id, cell_type: cell.cell_type, source: cell.source,
                                     metadata: cell.metadata || {} };
         if (cell.cell_type === 'code') {
@@ -344,6 +347,14 @@ export class OrkasConnection {
             cell.execution_count = args.execution_count ?? null;
           }
           if (args.metadata) {
+            if (args.replace_metadata) {
+              // Undo: exactly the old metadata, without the keys the turn added.
+              for (const key of Object.keys(cell.getMetadata())) {
+                if (!(key in args.metadata)) {
+                  cell.deleteMetadata(key);
+                }
+              }
+            }
             cell.setMetadata({ ...cell.getMetadata(), ...args.metadata });
           }
         });

@@ -34,6 +34,7 @@ from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, 
 from ..engine.toolsets import FilteredToolset, Toolset
 from ..tools.policy import RiskPolicy
 from .budget import open_budget, watch_turn
+from .checkpoints import begin_turn, end_turn, turn_message
 from .observers import LedgerObserver, TurnObserver
 from .profile import DEFAULT_PROFILE, AgentProfile
 
@@ -278,18 +279,22 @@ class AgentHost:
         record = getattr(self.store(), "record_event", None)
         ledger = LedgerObserver(record, agent.session_id) if record is not None else None
         watchers: list[TurnObserver] = [*([ledger] if ledger else []), *observers]
+        prompt, images = turn_message(prompt, images), None  # its id names the turn
         events = agent.run(prompt, images, cancel, model or profile.model, approve=approve,
                            parent_call_id=parent_call_id)
         # Budgets (docs/budgets.md): a team's child turn joins its root turn's budget.
         budget = await open_budget(self.settings, self.store(), agent.session_id)
         if budget is not None:
             events = watch_turn(budget, agent, events)
+        # Every root turn is a checkpoint for undo; a team's turns join their root's.
+        checkpoint = begin_turn(self, agent.session_id, prompt, approve)
         try:
             async for event in events:
                 for watch in watchers:
                     await _notify(watch, event)
                 yield event
         finally:
+            await end_turn(self, checkpoint)
             if ledger is not None:
                 await ledger.flush()
 

@@ -76,6 +76,10 @@ def ask_stdin(request: ApprovalRequest) -> ApprovalDecision:
     """Ask in the cell's input box (main thread); raises `NobodyToAsk` without stdin."""
     from IPython.core.error import StdinNotImplementedError
 
+    from .review_prompt import ask_review, is_review
+
+    if is_review(request):  # review mode: the diff, then Accept / Reject
+        return ask_review(request)
     detail = " ".join(request.detail.split())[:300]
     who = f" ({request.agent})" if request.agent else ""
     question = (f"Orkas{who} wants to run {request.tool}{': ' + detail if detail else ''} — "

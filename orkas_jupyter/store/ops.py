@@ -92,7 +92,8 @@ REGISTRY = OpRegistry()
 # Modules whose import registers more operations; the engine imports them in whichever
 # process opens the file (server or in-process). `ORKAS_STORE_OPERATION_MODULES` (comma-
 # separated module names) adds more, e.g. the knowledge base's operations.
-OPERATION_MODULES = ["orkas_jupyter.store.ledger", "orkas_jupyter.store.kb_ops"]
+OPERATION_MODULES = ["orkas_jupyter.store.ledger", "orkas_jupyter.store.kb_ops",
+                     "orkas_jupyter.store.checkpoints"]
 
 
 def load_operation_modules() -> list[str]:

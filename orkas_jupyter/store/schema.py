@@ -12,7 +12,7 @@ import duckdb
 
 from .errors import StoreVersionError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def _v1(con: duckdb.DuckDBPyConnection) -> None:
@@ -59,7 +59,20 @@ def _v3(con: duckdb.DuckDBPyConnection) -> None:
     """)
 
 
-MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2, _v3]
+def _v4(con: duckdb.DuckDBPyConnection) -> None:
+    """Turn checkpoints: each root turn's changes to cells and files, with the state
+    before each change, and whether the turn was undone."""
+    con.execute("""
+        CREATE TABLE IF NOT EXISTS checkpoint_turns (
+            turn_id VARCHAR, session_id VARCHAR, prompt VARCHAR, started_at DOUBLE,
+            ended_at DOUBLE, undone_at DOUBLE, undo_report VARCHAR);
+        CREATE TABLE IF NOT EXISTS checkpoint_changes (
+            turn_id VARCHAR, seq BIGINT, agent VARCHAR, call_id VARCHAR, kind VARCHAR,
+            target VARCHAR, payload VARCHAR, created_at DOUBLE);
+    """)
+
+
+MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2, _v3, _v4]
 
 
 def schema_version(con: duckdb.DuckDBPyConnection) -> int:

@@ -4,6 +4,11 @@ Every path goes through the `PathSandbox` in `ctx.services["sandbox"]`; reads an
 recorded in the `FileStateRegistry` in `ctx.services["file_state"]`, which refuses an edit or
 overwrite of a file this session has not read, or that changed since it did. Disk work runs
 in a thread so the kernel's event loop stays responsive.
+
+A write is planned (checked and computed), then committed under the file's lock only if the
+bytes are still the ones it was planned against: between the two, review mode shows the
+change to the user (`review.py`). Each write is reported with the bytes it replaced to the
+root turn's checkpoint, for `%orkas undo` (`checkpoint.py`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import difflib
 import os
 import stat
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +28,10 @@ from pydantic import BaseModel, Field
 from ..engine.errors import ToolError
 from ..engine.messages import ImagePart, TextPart
 from ..engine.tools import Tool, ToolContext, ToolOutput
+from .checkpoint import record_file
 from .extract import Decoded, decode_content, image_type
-from .file_state import FileStateRegistry, content_hash
+from .file_state import FileStateRegistry, StaleFileError, content_hash
+from .review import accepted_note, review_change
 from .sandbox import PathSandbox, SandboxError
 
 DEFAULT_READ_CHARS = 40_000
@@ -159,22 +167,61 @@ class WriteFileInput(BaseModel):
     content: str = Field(description="The complete new content of the file.")
 
 
-def _write(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
-           args: WriteFileInput) -> str:
+@dataclass
+class _Planned:
+    """A write checked and computed, not yet made: `current` is what it replaces."""
+
+    path: Path
+    shown: str
+    current: bytes | None
+    data: bytes
+    message: str = ""
+
+
+def _plan_write(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
+                args: WriteFileInput) -> _Planned:
     path = sandbox.resolve(args.path)
     shown = sandbox.display(path)
     if path.is_dir():
         raise ToolError(f"{shown} is a folder; give a file path.")
-    data = args.content.encode("utf-8")
-    with state.write_lock, sandbox.locked_bytes(path, MAX_FILE_BYTES + 1) as current:
+    with sandbox.locked_bytes(path, MAX_FILE_BYTES + 1) as current:
         if current is not None:
             state.require_fresh(session_id, path, current, shown)
-        created = sandbox.write_atomic(path, data)
-        state.record(session_id, path, content_hash(data))
-    lines = args.content.count("\n") + (0 if args.content.endswith("\n") or not args.content
-                                        else 1)
-    verb = "Created" if created else "Overwrote"
-    return f"{verb} {shown} ({len(args.content):,} characters, {lines:,} lines)."
+    return _Planned(path, shown, current, args.content.encode("utf-8"))
+
+
+def _commit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
+            plan: _Planned) -> bool:
+    """Make the planned write if the file still holds what it was planned against; returns
+    True when the file was created."""
+    with state.write_lock, sandbox.locked_bytes(plan.path, MAX_FILE_BYTES + 1) as now:
+        if now != plan.current:
+            raise StaleFileError(
+                f"{plan.shown} changed since this change was prepared against it (another "
+                "agent, the user or an editor wrote to it, maybe while the change was being "
+                "reviewed). Nothing was written. Call read_file on it again and redo the "
+                "change against the new content.")
+        created = sandbox.write_atomic(plan.path, plan.data)
+        state.record(session_id, plan.path, content_hash(plan.data))
+    return created
+
+
+async def _review_and_commit(ctx: ToolContext, tool: str, action: str,
+                             plan: _Planned) -> str | None:
+    """Review (an existing file), write and report to the checkpoint; the rejection message
+    when the user rejected the change."""
+    sandbox, state = workspace_services(ctx)
+    if plan.current is not None:
+        rejected = await review_change(
+            ctx, tool=tool, target=plan.shown, action=action,
+            before=plan.current.decode("utf-8", errors="replace"),
+            after=plan.data.decode("utf-8", errors="replace"))
+        if rejected is not None:
+            return rejected
+    await asyncio.to_thread(_commit, sandbox, state, ctx.session_id, plan)
+    await record_file(ctx.agent, ctx.call_id, str(plan.path), plan.shown, plan.current,
+                      plan.data)
+    return None
 
 
 class WriteFile(Tool[WriteFileInput]):
@@ -186,9 +233,17 @@ class WriteFile(Tool[WriteFileInput]):
         "to part of a file.")
     input_model = WriteFileInput
 
-    async def execute(self, args: WriteFileInput, ctx: ToolContext) -> str:
+    async def execute(self, args: WriteFileInput, ctx: ToolContext) -> ToolOutput | str:
         sandbox, state = workspace_services(ctx)
-        return await asyncio.to_thread(_write, sandbox, state, ctx.session_id, args)
+        plan = await asyncio.to_thread(_plan_write, sandbox, state, ctx.session_id, args)
+        rejected = await _review_and_commit(ctx, self.name, "overwrite", plan)
+        if rejected is not None:
+            return ToolOutput.text(rejected, is_error=True)
+        lines = args.content.count("\n") + (0 if args.content.endswith("\n") or not args.content
+                                            else 1)
+        verb = "Created" if plan.current is None else "Overwrote"
+        return (f"{verb} {plan.shown} ({len(args.content):,} characters, {lines:,} lines)."
+                f"{accepted_note() if plan.current is not None else ''}")
 
 
 # -- edit_file ---------------------------------------------------------------------------
@@ -244,8 +299,8 @@ def _not_found(text: str, old: str, shown: str) -> ToolError:
     return ToolError(message)
 
 
-def _edit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
-          args: EditFileInput) -> str:
+def _plan_edit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
+               args: EditFileInput) -> _Planned:
     if args.old_string == "":
         raise ToolError("old_string is empty. To create a file use write_file; to add text, "
                         "replace a nearby unique piece of text with itself plus the addition.")
@@ -254,7 +309,7 @@ def _edit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
     path = sandbox.resolve(args.path)
     shown = sandbox.display(path)
     _read_existing_checks(path, shown)
-    with state.write_lock, sandbox.locked_bytes(path, MAX_FILE_BYTES + 1) as locked:
+    with sandbox.locked_bytes(path, MAX_FILE_BYTES + 1) as locked:
         if locked is None:
             raise ToolError(f"{shown} does not exist (it was removed a moment ago).")
         data = locked
@@ -289,16 +344,15 @@ def _edit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
             raise ToolError(f"{shown} is stored as {decoded.encoding}, which cannot hold some "
                             "characters of new_string. Use characters that encoding has, or "
                             "rewrite the file as UTF-8 with write_file.") from None
-        sandbox.write_atomic(path, out)
-        state.record(session_id, path, content_hash(out))
     first_line = updated.count("\n", 0, first) + 1
     start_line = max(1, first_line - 3)
     lines = updated.split("\n")
     span = new.count("\n") + 1
     snippet = "\n".join(lines[start_line - 1:first_line - 1 + span + 3])
     replaced = f"{count} occurrences" if args.replace_all and count > 1 else "1 occurrence"
-    return (f"Edited {shown}: replaced {replaced}. Around the (first) change it now reads:\n"
-            f"{number_lines(snippet[:4000], start_line)}")
+    return _Planned(path, shown, data, out, message=(
+        f"Edited {shown}: replaced {replaced}. Around the (first) change it now reads:\n"
+        f"{number_lines(snippet[:4000], start_line)}"))
 
 
 class EditFile(Tool[EditFileInput]):
@@ -310,9 +364,14 @@ class EditFile(Tool[EditFileInput]):
         "not found, the nearest candidates are shown.")
     input_model = EditFileInput
 
-    async def execute(self, args: EditFileInput, ctx: ToolContext) -> str:
+    async def execute(self, args: EditFileInput, ctx: ToolContext) -> ToolOutput | str:
         sandbox, state = workspace_services(ctx)
-        return await asyncio.to_thread(_edit, sandbox, state, ctx.session_id, args)
+        plan = await asyncio.to_thread(_plan_edit, sandbox, state, ctx.session_id, args)
+        rejected = await _review_and_commit(ctx, self.name, "edit", plan)
+        if rejected is not None:
+            return ToolOutput.text(rejected, is_error=True)
+        head, sep, rest = plan.message.partition(". Around")
+        return f"{head}{accepted_note()}{sep}{rest}"
 
 
 # -- stat_file ---------------------------------------------------------------------------

@@ -5,6 +5,10 @@ displayed and raised, with images as image content — execute *and* observe in 
 Edits and deletes need a prior look at the cell (list_cells or read_cell) in this session, and
 fail with a stale-state error if the cell's source changed since (the user or another agent
 edited it) — the same optimistic concurrency as `edit_file`.
+
+Every insert, edit, delete and run is reported, with the cell as it was before, to the root
+turn's checkpoint (`checkpoint.py`, for `%orkas undo`); in review mode an edit or delete of an
+existing cell first waits for the user's decision (`review.py`).
 """
 
 from __future__ import annotations
@@ -23,7 +27,12 @@ from ..engine.policy import ToolAction
 from ..engine.tool_exec import cap_text
 from ..engine.tools import Tool, ToolContext, ToolOutput
 from .kernel import kernel_access
+from .notebook_changes import find_cell as _find
+from .notebook_changes import raw_of as _raw
+from .notebook_changes import record_change as _record
+from .notebook_changes import reviewed as _reviewed
 from .notebook_doc import Cell, CellType, NotebookBackend, new_cell_id
+from .review import accepted_note
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _TAGS = re.compile(r"<[^>]+>")
@@ -72,14 +81,6 @@ def _check_fresh(ctx: ToolContext, cell: Cell, action: str) -> None:
     if known != _hash(cell.source):
         raise ToolError(f"Cell {cell.id} changed since you last read it (edited by the user or "
                         f"another agent); nothing was changed. Read it again, then {action} it.")
-
-
-def _find(cells: list[Cell], cell_id: str) -> Cell:
-    for cell in cells:
-        if cell.id == cell_id:
-            return cell
-    ids = ", ".join(c.id for c in cells[:40])
-    raise ToolError(f"No cell with id {cell_id!r}. Existing ids: {ids or '(none)'}.")
 
 
 def output_summary(outputs: list[dict[str, Any]]) -> str:
@@ -203,16 +204,21 @@ class InsertCell(Tool[InsertCellArgs]):
         backend = notebook(ctx)
         meta = provenance(ctx)
         cell_id = _insert_id(ctx.call_id, args.source)
-        existing = next((c for c in await backend.cells() if c.id == cell_id), None)
+        cells = await backend.cells()
+        existing = next((c for c in cells if c.id == cell_id), None)
         where = f"after cell {args.after_cell_id}" if args.after_cell_id else "at the end"
         if existing is not None and existing.source == args.source:
             # The same call inserting the same source again: a recorded notebook run once
             # more. Reuse the cell rather than pile up copies (the result reads the same).
+            before = _raw(backend, existing)
             cell = await backend.update(cell_id, metadata=meta)
+            await _record(ctx, backend, "edit", existing, cells, before, cell)
         else:
             cell = Cell(id=cell_id if existing is None else new_cell_id(),
                         cell_type=args.cell_type, source=args.source, metadata=meta)
-            await backend.insert(cell, args.after_cell_id)
+            index = await backend.insert(cell, args.after_cell_id)
+            cells.insert(min(index, len(cells)), cell)
+            await _record(ctx, backend, "insert", cell, cells, None, cell)
         _remember(ctx, [cell])
         return f"Inserted {args.cell_type} cell {cell.id} {where}."
 
@@ -236,13 +242,19 @@ class EditCell(Tool[EditCellArgs]):
                    "be unchanged since; outputs are kept until the cell is run again.")
     input_model = EditCellArgs
 
-    async def execute(self, args: EditCellArgs, ctx: ToolContext) -> str:
+    async def execute(self, args: EditCellArgs, ctx: ToolContext) -> ToolOutput | str:
         backend = notebook(ctx)
         cell = _find(await backend.cells(), args.cell_id)
         _check_fresh(ctx, cell, "edit")
+        rejected, cell = await _reviewed(ctx, backend, cell, self.name, "edit", args.source)
+        if rejected is not None:
+            return ToolOutput.text(rejected, is_error=True)
+        cells = await backend.cells()
+        before = _raw(backend, cell)
         updated = await backend.update(cell.id, source=args.source, metadata=provenance(ctx))
+        await _record(ctx, backend, "edit", cell, cells, before, updated)
         _remember(ctx, [updated])
-        return f"Cell {cell.id} updated ({len(args.source)} characters)."
+        return f"Cell {cell.id} updated ({len(args.source)} characters).{accepted_note()}"
 
 
 class DeleteCellArgs(BaseModel):
@@ -254,13 +266,19 @@ class DeleteCell(Tool[DeleteCellArgs]):
     description = "Delete a cell. It must have been read in this session and be unchanged since."
     input_model = DeleteCellArgs
 
-    async def execute(self, args: DeleteCellArgs, ctx: ToolContext) -> str:
+    async def execute(self, args: DeleteCellArgs, ctx: ToolContext) -> ToolOutput | str:
         backend = notebook(ctx)
         cell = _find(await backend.cells(), args.cell_id)
         _check_fresh(ctx, cell, "delete")
+        rejected, cell = await _reviewed(ctx, backend, cell, self.name, "delete", "")
+        if rejected is not None:
+            return ToolOutput.text(rejected, is_error=True)
+        cells = await backend.cells()
+        before = _raw(backend, cell)
         await backend.delete(cell.id)
+        await _record(ctx, backend, "delete", cell, cells, before, None)
         _seen(ctx).pop(cell.id, None)
-        return f"Cell {cell.id} deleted."
+        return f"Cell {cell.id} deleted.{accepted_note()}"
 
 
 class RunCellArgs(BaseModel):
@@ -305,7 +323,11 @@ class RunCell(Tool[RunCellArgs]):
             raise ToolError(f"Cell {cell.id} changed while this call was being checked; "
                             "nothing was run. Read it again, then run it.")
         result = await kernel_access(ctx).execute(cell.source)
-        await backend.update(cell.id, outputs=result.outputs, execution_count=None)
+        cells = await backend.cells()
+        now = next((c for c in cells if c.id == cell.id), cell)
+        before = _raw(backend, now)
+        ran = await backend.update(cell.id, outputs=result.outputs, execution_count=None)
+        await _record(ctx, backend, "run", now, cells, before, ran)
         _remember(ctx, [cell])
         if result.interrupted:
             # The user interrupted the kernel: that stops the whole turn, not just this cell.

@@ -102,6 +102,15 @@ class Warning(_Event):
     message: str
 
 
+class Notice(_Event):
+    """Something the user should know that is not a problem (the floor of a team changed
+    hands); `kind` names what happened."""
+
+    type: Literal["notice"] = "notice"
+    message: str
+    kind: str = "info"
+
+
 class AssistantMessage(_Event):
     """A complete assistant message, as recorded in history (useful to renderers)."""
 
@@ -123,7 +132,7 @@ class Error(_Event):
 
 
 Event = Annotated[
-    TextDelta | ThinkingDelta | ToolStart | ToolEnd | Compaction | Retry | Warning
+    TextDelta | ThinkingDelta | ToolStart | ToolEnd | Compaction | Retry | Warning | Notice
     | AssistantMessage | Done | Error,
     Field(discriminator="type"),
 ]

@@ -74,6 +74,9 @@ def _to_result(call: ToolCallPart, output: ToolOutput | str) -> ToolResultPart:
 
 
 def _unknown_tool(call: ToolCallPart, registry: ToolRegistry) -> ToolResultPart:
+    reason = registry.unavailable.get(call.name)
+    if reason is not None:
+        return error_result(call, f"Tool {call.name!r} is not available to you: {reason}")
     names = ", ".join(registry.names()) or "(none)"
     return error_result(call, f"Unknown tool {call.name!r}. Available tools: {names}.")
 

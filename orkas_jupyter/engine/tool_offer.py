@@ -95,6 +95,7 @@ class ToolOffer:
                 self._registry = self.base
             else:
                 registry = ToolRegistry()
+                registry.unavailable = self.base.unavailable
                 for name, tool in self.base.items():
                     registry.register(tool, name=name)
                 registry.register(MoreTools(self), name=self.more_name)

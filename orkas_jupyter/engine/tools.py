@@ -181,6 +181,8 @@ class ToolRegistry:
 
     def __init__(self, tools: Iterable[Tool[Any]] = ()) -> None:
         self._tools: dict[str, Tool[Any]] = {}
+        # Names this agent may not use, with the reason its model reads if it calls one.
+        self.unavailable: dict[str, str] = {}
         for tool in tools:
             self.register(tool)
 

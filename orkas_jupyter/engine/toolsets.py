@@ -71,6 +71,10 @@ class FilteredToolset:
         report = getattr(self.inner, "problems", None)
         return list(report()) if callable(report) else []
 
+    def unavailable(self, ctx: ToolContext) -> Mapping[str, str]:
+        explain = getattr(self.inner, "unavailable", None)
+        return dict(explain(ctx)) if callable(explain) else {}
+
 
 async def build_registry(toolsets: Sequence[Toolset], ctx: ToolContext,
                          base: ToolRegistry | None = None) -> tuple[ToolRegistry, list[str]]:
@@ -83,6 +87,12 @@ async def build_registry(toolsets: Sequence[Toolset], ctx: ToolContext,
     for name, tool in base.items() if base is not None else ():
         registry.register(tool, name=name)
     problems: list[str] = []
+    for toolset in toolsets:
+        # A toolset may say why some of its tools are not this agent's (the model reads it
+        # if it calls one anyway).
+        explain = getattr(toolset, "unavailable", None)
+        if callable(explain):
+            registry.unavailable.update(explain(ctx))
     for toolset, tools in zip(toolsets, listed, strict=True):
         # A toolset may say what it left out (a server that did not start, a tool whose
         # description was refused); it reports each problem once.

@@ -24,14 +24,18 @@ class LedgerObserver:
     """Records tool results and model usage in the store's ledger, beside the stream: a
     consumer never waits on the store (it would see a tool start only after the tool ran)."""
 
-    def __init__(self, record: Callable[[str, Event], Awaitable[None]], session_id: str) -> None:
+    def __init__(self, record: Callable[[str, Event], Awaitable[None]], session_id: str,
+                 parent_call_id: str | None = None) -> None:
         self.record = record
         self.session_id = session_id
+        self.parent_call_id = parent_call_id
         self.pending: set[asyncio.Task[None]] = set()
 
     def __call__(self, event: Event) -> None:
         if event.type not in ("tool_end", "assistant_message"):
             return
+        if event.parent_call_id != self.parent_call_id:
+            return  # a team child's event, forwarded: its own turn's ledger records it
         task = asyncio.create_task(self._keep(event))
         self.pending.add(task)
         task.add_done_callback(self.pending.discard)

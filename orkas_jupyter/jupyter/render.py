@@ -125,7 +125,7 @@ class CellRenderer:
             mark = "✗" if view["is_error"] else "✓"
             self._write(f"  {mark} {_short(view['summary'], 100)}\n")
         elif view["type"] == "notice":
-            mark = "↻" if view["kind"] == "retry" else "⚠"
+            mark = {"retry": "↻"}.get(view["kind"], "ℹ" if view["level"] == "info" else "⚠")
             self._write(f"\n{mark} {who}{_short(view['text'], 300)}\n")
             if view["kind"] != "retry":
                 # Why a turn stopped (loop guard, cut-off, compaction) stays in the final view.

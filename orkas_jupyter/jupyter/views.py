@@ -40,6 +40,9 @@ def event_view(event: Event) -> dict[str, Any] | None:
     if event.type == "warning":
         return {"type": "notice", "level": "warning", "kind": "warning", "text": event.message,
                 **agent}
+    if event.type == "notice":
+        return {"type": "notice", "level": "info", "kind": event.kind, "text": event.message,
+                **agent}
     if event.type == "compaction":
         return {"type": "notice", "level": "info", "kind": "compaction",
                 "text": f"context compacted: {event.tokens_before:,} → "

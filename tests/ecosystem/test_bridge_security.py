@@ -317,3 +317,36 @@ def test_the_credential_never_lands_in_logs_store_or_recordings(kernel, fake_mod
     assert scanned > 3 and any(p.suffix == ".duckdb" for p in tmp_path.rglob("*"))
     assert any(p.name.endswith(".orkas.json") for p in tmp_path.rglob("*"))
     assert not errlog.exists() or token not in errlog.read_text()
+
+
+def test_connectors_are_confirmed_per_outside_agent_and_connector(kernel, tmp_path: Path
+                                                                  ) -> None:
+    from mcp_helpers import fault_server, write_config
+
+    write_notebook(tmp_path / "analysis.ipynb", ["x = 1"])
+    write_config(tmp_path / ".orkas" / "mcp.json", {"faults": fault_server()})
+    conn = start_bridge(kernel, tmp_path)
+
+    async def answer_when_shown(needle: str, verdict: str) -> None:
+        await asyncio.to_thread(_widget_text_with, kernel, needle)
+        await asyncio.to_thread(kernel.run, f"%orkas bridge {verdict}")
+
+    async def scenario() -> None:
+        async with mcp_client(conn, name="agent-one") as one:
+            # Starting the configured stdio server is confirmed once, as for the agent.
+            listing = asyncio.ensure_future(one.list_tools())
+            await answer_when_shown("Start MCP server", "allow")
+            names = {t.name for t in (await listing).tools}
+            assert "mcp__faults__echo" in names
+            call = asyncio.ensure_future(one.call_tool("mcp__faults__echo", {"text": "ping"}))
+            await answer_when_shown("agent-one", "allow")
+            assert text_of(await call) == "ping"
+            r = await asyncio.wait_for(one.call_tool("mcp__faults__echo", {"text": "again"}), 10)
+            assert text_of(r) == "again"  # not asked twice
+        async with mcp_client(conn, name="agent-two") as two:
+            call = asyncio.ensure_future(two.call_tool("mcp__faults__echo", {"text": "x"}))
+            await answer_when_shown("agent-two", "deny")
+            r = await call
+            assert r.is_error and "faults" in text_of(r) and "denied" in text_of(r)
+
+    asyncio.run(scenario())

@@ -18,6 +18,7 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -44,6 +45,9 @@ CONNECTOR_PREFIX = "mcp__"
 REGISTRY_TTL_S = 5.0
 
 Ask = Callable[[Peer, ApprovalRequest, Progress], Awaitable[ApprovalDecision]]
+# The running call's progress report, for code deeper down (the kernel access says "waiting
+# for the busy cell", then "running the cell") without a parameter through every tool.
+CALL_PROGRESS: ContextVar[Progress | None] = ContextVar("bridge_call_progress", default=None)
 
 
 class SkillsSeen(Protocol):
@@ -182,7 +186,11 @@ class BridgeService:
             if refused is not None:
                 return {"is_error": True, "content": [{"type": "text", "text": refused}]}
         progress(f"{tool} running")
-        result = await run_one(call, found, registry, ctx, self.sources.policy)
+        token = CALL_PROGRESS.set(progress)
+        try:
+            result = await run_one(call, found, registry, ctx, self.sources.policy)
+        finally:
+            CALL_PROGRESS.reset(token)
         content: list[dict[str, Any]] = []
         for part in result.content:
             if isinstance(part, TextPart):

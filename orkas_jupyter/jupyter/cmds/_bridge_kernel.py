@@ -33,7 +33,7 @@ from ...ecosystem.bridge import BridgeListener, BridgeService, CredentialBook, P
 from ...ecosystem.bridge.credentials import write_connection_file
 from ...ecosystem.bridge.launch import child_environment
 from ...ecosystem.bridge.listener import socket_path_for
-from ...ecosystem.bridge.service import BridgeSources
+from ...ecosystem.bridge.service import CALL_PROGRESS, BridgeSources
 from ...engine.tools import ApprovalDecision, ApprovalRequest
 from ...tools.kernel import ExecutionResult
 from ..capture import run_code
@@ -72,7 +72,6 @@ class OutsideKernel:
     def __init__(self, rt: Any, busy: Callable[[], bool]) -> None:
         self.rt = rt
         self.busy = busy
-        self.status = ""
 
     def namespace(self) -> Mapping[str, Any]:
         ns: Mapping[str, Any] = self.rt.kernel.namespace()
@@ -104,11 +103,13 @@ class OutsideKernel:
         running = [False]
         main = threading.main_thread().ident
         shell = self.rt.shell
+        report = CALL_PROGRESS.get() or (lambda _message: None)
 
         def job() -> ExecutionResult:
             # Idle, ipykernel ignores SIGINT; while this cell runs, an interrupt (the
             # kernel's ■ or a cancelled call) must reach it.
             previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+            report("running the cell")
             with lock:
                 running[0] = True
             try:
@@ -118,8 +119,8 @@ class OutsideKernel:
                     running[0] = False
                 signal.signal(signal.SIGINT, previous)
 
-        self.status = ("waiting for the kernel: another cell is running" if self.busy()
-                       else "running the cell")
+        report("waiting for the kernel: another cell is running" if self.busy()
+               else "running the cell")
         try:
             result: ExecutionResult = await self.rt.executor.run(job)
             return result

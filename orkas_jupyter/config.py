@@ -79,7 +79,7 @@ class Settings(BaseModel):
     # What tool results hand the model (docs/tools.md, "Outputs sized for the context").
     output_image_max_px: int = Field(1024, ge=64, description="longest side of an image sent "
                                      "to the model (the notebook keeps the original)")
-    output_stream_chars: int = Field(8_000, ge=200, description="stdout/stderr characters "
+    output_stream_chars: int = Field(6_000, ge=200, description="stdout/stderr characters "
                                      "per output sent to the model")
     output_text_chars: int = Field(4_000, ge=200, description="characters of a text/plain or "
                                    "Markdown repr (DataFrames, objects) sent to the model")

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from ..engine.errors import ToolError
 from ..engine.tools import Tool, ToolContext
+from .output_size import strip_base64
 
 T = TypeVar("T")
 
@@ -264,6 +265,7 @@ class InspectVariable(Tool[InspectVariableArgs]):
                 if not hasattr(value, attr):
                     raise ToolError(f"{type(value).__name__} has no attribute {attr!r}.")
                 value = getattr(value, attr)
-            return f"{args.name}: {summarize(value)}"
+            # A bytes or str value holding an image or a file: its base64 says nothing.
+            return strip_base64(f"{args.name}: {summarize(value)}")
 
         return await access.on_main_thread(look)

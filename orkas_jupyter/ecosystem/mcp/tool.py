@@ -5,8 +5,9 @@ compiled on first use: `jsonschema` takes seconds to import here); a schema it c
 is still sent, and the server checks the arguments itself.
 
 Results: text parts as text, images as image parts, embedded text resources as text, other
-binary content named but not inlined, structured content as JSON when there is no text; the
-whole text capped like every tool's. Values of the server's secrets are redacted from results.
+binary content named but not inlined, structured content as JSON when there is no text; sized
+like a cell's outputs (`tools/output_size.py`: images shrunk, no base64 text, the text cut with
+a note). Values of the server's secrets are redacted from results.
 """
 
 from __future__ import annotations
@@ -24,15 +25,17 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from ...engine.errors import ToolError
 from ...engine.messages import ImagePart, TextPart
 from ...engine.policy import ActionKind, ToolAction
-from ...engine.tool_exec import MAX_RESULT_CHARS, cap_text
 from ...engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput, ToolSpec
 from ...secrets import Redactor
+from ...tools.output_size import MAX_IMAGES, OutputLimits, cut_middle, fit_image, strip_base64
 
 MAX_NAME = 64
 # A destructive tool's call goes to the one policy seam as a "tool" action once the policy
 # has that kind; until then the tool asks itself, through the same approval callback.
 POLICY_JUDGES_TOOLS = "tool" in get_args(ActionKind)
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+SEE_MCP = ("The tool's result was cut to fit the context; ask the tool for less (a narrower "
+           "query, a page or a range) if it can.")
 
 
 def exposed_name(server: str, tool: str) -> str:
@@ -162,15 +165,27 @@ def make_tool(server: str, tool: types.Tool, name: str, call: Caller, redactor: 
     return cls(call, redactor)  # type: ignore[no-any-return]
 
 
-def convert_result(result: types.CallToolResult, redactor: Redactor) -> ToolOutput:
-    """The engine's output for an MCP result (see the module docstring)."""
+def convert_result(result: types.CallToolResult, redactor: Redactor,
+                   limits: OutputLimits | None = None) -> ToolOutput:
+    """The engine's output for an MCP result (see the module docstring), sized for the context
+    like a cell's outputs: images shrunk, base64 in text replaced by a note, text cut to
+    `limits.total_chars` with a note."""
+    limits = limits or OutputLimits()
     texts: list[str] = []
     images: list[ImagePart] = []
     for block in result.content:
         if isinstance(block, types.TextContent):
             texts.append(block.text)
         elif isinstance(block, types.ImageContent):
-            images.append(ImagePart(data=block.data, media_type=block.mime_type))
+            if len(images) >= MAX_IMAGES:
+                texts.append(f"[{block.mime_type} not attached: only {MAX_IMAGES} images per "
+                             "result]")
+                continue
+            image, note = fit_image(block.data, block.mime_type, limits.image_max_px)
+            if image is not None:
+                images.append(image)
+            if image is None or "shown at" in note:
+                texts.append(note)
         elif isinstance(block, types.EmbeddedResource):
             res = block.resource
             if isinstance(res, types.TextResourceContents):
@@ -184,7 +199,7 @@ def convert_result(result: types.CallToolResult, redactor: Redactor) -> ToolOutp
             texts.append(f"[audio, {block.mime_type}, not shown]")
     if not texts and result.structured_content is not None:
         texts.append(json.dumps(result.structured_content, ensure_ascii=False, indent=1))
-    text = cap_text("\n".join(texts), MAX_RESULT_CHARS)
+    text = cut_middle(strip_base64("\n".join(texts)), limits.total_chars, SEE_MCP)
     if redactor:
         text = redactor(text)
     parts: list[TextPart | ImagePart] = [TextPart(text=text)] if text or not images else []

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine.events import Event
 from ..engine.messages import Message, TextPart
+from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalDecision, ApprovalRequest
 from .render import usage_line
 from .views import describe_error, event_view, result_text
@@ -43,6 +44,8 @@ class ChatController:
         self._approvals: dict[str, concurrent.futures.Future[ApprovalDecision]] = {}
         self._approval_seq = 0
         self._mcp_unsubscribe: Callable[[], None] | None = None
+        self._cancel: CancelToken | None = None
+        self._delta_agent = ""
 
     # -- UI -> kernel -----------------------------------------------------------------------
     def handle(self, msg: dict[str, Any]) -> None:
@@ -55,6 +58,10 @@ class ChatController:
             if text:
                 self.send_text(text)
         elif kind == "stop":
+            # The turn's token stops whoever answers (Commander, a floor holder) and every
+            # agent it dispatched.
+            if self._cancel is not None:
+                self._cancel.cancel("stopped from the chat")
             agent = self.runtime.find_agent(self._session_id())
             if agent is not None:
                 agent.cancel("stopped from the chat")
@@ -97,14 +104,30 @@ class ChatController:
                 "usage": self.last_usage}
 
     async def _hello(self) -> None:
+        transcripts: dict[str, list[dict[str, Any]]] = {}
         try:
             agent = self.runtime.agent(self._session_id())
             history = await agent.history()
+            transcripts = await self._transcripts(history)
         except Exception as exc:
             self._send({"type": "notice", "level": "error", "text": str(exc)})
             history = []
         self._send(self._state())
-        self._send({"type": "history", "messages": history_view(history)[-HISTORY_LIMIT:]})
+        self._send({"type": "history",
+                    "messages": history_view(history, transcripts)[-HISTORY_LIMIT:]})
+
+    async def _transcripts(self, history: list[Message]) -> dict[str, list[dict[str, Any]]]:
+        """Each dispatch's child session as its card shows it, by the parent's call id."""
+        calls = {c.id for m in history for c in m.tool_calls}
+        orchestra = self.runtime.orchestra
+        out: dict[str, list[dict[str, Any]]] = {}
+        for child in await orchestra.state.children(self._session_id()):
+            call = child.get("parent_call_id")
+            if call in calls:
+                messages = await self.runtime.store().load(child["id"])
+                out[call] = [{**v, "agent": child["agent"]} for v in history_view(messages)
+                             if v["role"] == "assistant"]
+        return out
         self._follow_mcp()
 
     def _follow_mcp(self) -> None:
@@ -172,6 +195,7 @@ class ChatController:
             approvals = TurnApprovals(self.ask, lambda: self.runtime.settings.approval)
             turn = SurfaceTurn(self.runtime, text, session=self._session_id(), model=self.model,
                                approvals=approvals)
+            self._cancel = turn.cancel
             async for event in turn.events():
                 self._forward(event)
                 final = event
@@ -181,6 +205,7 @@ class ChatController:
         finally:
             self._flush()
             self.running = False
+            self._cancel = None
         result = getattr(final, "result", None)
         if result is not None:
             self.last_usage = usage_line(result.usage, result.model_calls, result.tool_calls)
@@ -196,6 +221,11 @@ class ChatController:
 
     def _forward(self, event: Event) -> None:
         if event.type == "text_delta":
+            if event.parent_call_id is not None:
+                return  # a dispatched agent's text arrives whole, in its assistant_end
+            if event.agent != self._delta_agent:
+                self._flush()  # one speaker per delta message
+                self._delta_agent = event.agent
             self._pending_text.append(event.text)
             self._schedule_flush()
             return
@@ -215,24 +245,38 @@ class ChatController:
             self._flush_handle.cancel()
             self._flush_handle = None
         if self._pending_text:
-            self._send({"type": "delta", "text": "".join(self._pending_text)})
+            agent = {"agent": self._delta_agent} if self._delta_agent else {}
+            self._send({"type": "delta", "text": "".join(self._pending_text), **agent})
             self._pending_text = []
 
 
-def history_view(messages: list[Message]) -> list[dict[str, Any]]:
-    """Stored messages as the chat shows them: user and assistant text with tool summaries."""
+def history_view(messages: list[Message],
+                 transcripts: dict[str, list[dict[str, Any]]] | None = None
+                 ) -> list[dict[str, Any]]:
+    """Stored messages as the chat shows them: user and assistant text with tool summaries;
+    a team member's reply carries its `agent`, a dispatch its child's `transcript`."""
     view: list[dict[str, Any]] = []
     results = {m.tool_result.call_id: m.tool_result for m in messages if m.tool_result}
     for msg in messages:
-        if msg.role == "user" and not msg.meta.get("tool_images"):
+        if msg.role == "user" and msg.meta.get("handback"):
+            view.append({"role": "notice", "markdown": f"{msg.meta['handback']} handed the "
+                         "floor back to Commander.", "tools": []})
+        elif msg.role == "user" and not msg.meta.get("tool_images"):
             text = "".join(p.text for p in msg.parts if isinstance(p, TextPart))
             view.append({"role": "user", "markdown": text, "tools": []})
         elif msg.role == "assistant":
             tools = []
             for call in msg.tool_calls:
                 result = results.get(call.id)
-                tools.append({"name": call.name, "arguments": call.arguments,
-                              "is_error": bool(result and result.is_error),
-                              "summary": result_text(result)[:300] if result else ""})
-            view.append({"role": "assistant", "markdown": msg.text, "tools": tools})
+                tool: dict[str, Any] = {
+                    "id": call.id, "name": call.name, "arguments": call.arguments,
+                    "is_error": bool(result and result.is_error),
+                    "summary": result_text(result)[:300] if result else ""}
+                if transcripts and call.id in transcripts:
+                    tool["transcript"] = transcripts[call.id]
+                tools.append(tool)
+            entry: dict[str, Any] = {"role": "assistant", "markdown": msg.text, "tools": tools}
+            if msg.meta.get("member"):
+                entry["agent"] = msg.meta["member"]
+            view.append(entry)
     return view

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine.events import Event, TurnResult, Usage
 from ..engine.messages import ImagePart, ToolCallPart, ToolResultPart
+from ..orchestra.orchestra import strip_handback
 from .views import event_view, result_text
 
 __all__ = ["CellRenderer", "result_text", "tool_card", "usage_line"]
@@ -30,11 +31,15 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def tool_card(call: ToolCallPart, result: ToolResultPart | None) -> str:
-    """A collapsible HTML card: name, arguments, result summary, images."""
+def tool_card(call: ToolCallPart, result: ToolResultPart | None,
+              transcript: str = "") -> str:
+    """A collapsible HTML card: name, arguments, result summary, images; a dispatch's card
+    holds the child agent's transcript."""
     status = "…" if result is None else ("✗" if result.is_error else "✓")
     summary = "" if result is None else _short(result_text(result), 90)
     body = [f"<pre>{html.escape(_pretty(call.arguments))}</pre>"]
+    if transcript:
+        body.append(f"<div class='orkas-child'>{transcript}</div>")
     if result is not None:
         body.append(f"<pre>{html.escape(result_text(result)[:MAX_CARD_TEXT])}</pre>")
         body += [f'<img src="data:{p.media_type};base64,{p.data}" style="max-width:480px"/>'
@@ -72,6 +77,9 @@ class CellRenderer:
         self._current_text: list[str] = []
         self._notices: list[str] = []
         self.streamed_anything = False
+        # Teams: the agent that spoke last at the top level, and each dispatch's transcript.
+        self._speaker = ""
+        self._children: dict[str, _Child] = {}
 
     def _write(self, text: str) -> None:
         self._pending.append(text)
@@ -92,11 +100,25 @@ class CellRenderer:
 
     def _close_text(self) -> None:
         if self._current_text:
-            self._segments.append(("text", "".join(self._current_text)))
+            text = "".join(self._current_text)
+            if self._speaker:  # a member's reply: its hand-back marker is not for the user
+                text = strip_handback(text)[0]
+            self._segments.append(("text", text))
             self._current_text = []
 
     def handle(self, event: Event) -> None:
         """Account for one event and stream what is worth showing now."""
+        if event.parent_call_id is not None:
+            self._child_event(event)
+            self.flush()
+            return
+        if event.agent != self._speaker and event.type in (
+                "text_delta", "tool_start", "assistant_message"):
+            # Another member answers the user now (a hand-off, @name): a block of its own.
+            self._close_text()
+            self._speaker = event.agent
+            self._segments.append(("agent", event.agent or "commander"))
+            self._write(f"\n── {event.agent or 'commander'} ──\n")
         if event.type == "text_delta":
             self._current_text.append(event.text)
             self._write(event.text)
@@ -116,6 +138,32 @@ class CellRenderer:
         if view is not None:
             self._stream_view(view)
         self.flush()
+
+    def _child_event(self, event: Event) -> None:
+        """An event of a dispatched agent or worker: kept for its card, one line streamed."""
+        assert event.parent_call_id is not None
+        child = self._children.setdefault(event.parent_call_id, _Child(event.agent))
+        who = event.agent or "worker"
+        if event.type == "text_delta":
+            child.text.append(event.text)
+        elif event.type == "assistant_message":
+            child.close_text()
+            if event.message.text.strip():
+                self._write(f"  ✎ {who}: {_short(event.message.text, 100)}\n")
+        elif event.type == "tool_start":
+            child.close_text()
+            child.cards[event.call.id] = (event.call, None)
+            child.segments.append(("card", event.call.id))
+            self._write(f"  ▸ {who}: {event.call.name} {_short(event.call.arguments, 60)}\n")
+        elif event.type == "tool_end":
+            child.cards[event.call.id] = (event.call, event.result)
+        elif event.type in ("warning", "notice"):
+            view = event_view(event)
+            if view is not None:
+                child.segments.append(("notice", view["text"]))
+                self._write(f"  ⚠ {who}: {_short(view['text'], 200)}\n")
+        elif event.type == "retry":
+            child.text = []
 
     def _stream_view(self, view: dict[str, Any]) -> None:
         who = f"{view['agent']}: " if view.get("agent") else ""
@@ -145,15 +193,23 @@ class CellRenderer:
         segments = list(self._segments)
         if answer and segments and segments[-1] == ("text", answer):
             segments.pop()
+        if segments and segments[-1][0] == "agent" and answer:
+            segments.pop()  # the final answer shows its speaker itself
         if segments:
             parts = []
             for kind, value in segments:
                 if kind == "card":
-                    parts.append(tool_card(*self._cards[value]))
+                    child = self._children.get(value)
+                    parts.append(tool_card(*self._cards[value],
+                                           child.html() if child is not None else ""))
+                elif kind == "agent":
+                    parts.append(_agent_heading(value))
                 elif value.strip():
                     parts.append(f"<div class='orkas-text'>{html.escape(value)}</div>")
             self._display(HTML("".join(parts)))
         if answer:
+            if any(kind == "agent" for kind, _ in self._segments):
+                self._display(HTML(_agent_heading(self._speaker or "commander")))
             self._display(Markdown(answer))
         for notice in self._notices:
             self._display(Markdown(f"⚠ {notice}"))
@@ -164,3 +220,34 @@ class CellRenderer:
         if result is not None:
             line = usage_line(result.usage, result.model_calls, result.tool_calls)
             self._display(Markdown(f"<sub>{line}</sub>"))
+
+
+def _agent_heading(name: str) -> str:
+    return f"<div class='orkas-agent'><b>{html.escape(name)}</b></div>"
+
+
+class _Child:
+    """What one dispatched agent or worker did, for its dispatch card."""
+
+    def __init__(self, agent: str) -> None:
+        self.agent = agent or "worker"
+        self.text: list[str] = []
+        self.segments: list[tuple[str, str]] = []  # ("text"|"card"|"notice", value)
+        self.cards: dict[str, tuple[ToolCallPart, ToolResultPart | None]] = {}
+
+    def close_text(self) -> None:
+        if self.text:
+            self.segments.append(("text", "".join(self.text)))
+            self.text = []
+
+    def html(self) -> str:
+        self.close_text()
+        parts = [_agent_heading(self.agent)]
+        for kind, value in self.segments:
+            if kind == "card":
+                parts.append(tool_card(*self.cards[value]))
+            elif kind == "notice":
+                parts.append(f"<div class='orkas-text'>⚠ {html.escape(value)}</div>")
+            elif value.strip():
+                parts.append(f"<div class='orkas-text'>{html.escape(value)}</div>")
+        return "".join(parts)

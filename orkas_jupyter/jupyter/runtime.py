@@ -88,6 +88,11 @@ class KernelRuntime:
                               surface_services=self._kernel_services,
                               recordings=self.replay.recordings_for,
                               store_factory=store_factory, provider_factory=provider_factory)
+        # Commander's team (agent files, dispatch, the floor): every turn of the notebook's
+        # own agent goes through it.
+        from ..orchestra.orchestra import Orchestra
+
+        self.orchestra = Orchestra(self.host)
 
     # -- what the host is asked for ---------------------------------------------------------
     @property

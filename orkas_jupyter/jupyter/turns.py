@@ -44,9 +44,16 @@ class SurfaceTurn:
         self.rt.replay.begin_turn(self.cell)
         self._counts = self.rt.replay.counts()
         await self._name_session()
-        async for event in self.rt.host.run_turn(self.profile, self.session_id, self.text,
-                                                 approve=self.approvals, cancel=self.cancel,
-                                                 model=self.model):
+        if self.profile is DEFAULT_PROFILE:
+            # The conversation decides who answers (Commander, the floor's holder, @name).
+            events = self.rt.orchestra.turn(self.session_id, self.text,
+                                            approve=self.approvals, cancel=self.cancel,
+                                            model=self.model)
+        else:
+            events = self.rt.host.run_turn(self.profile, self.session_id, self.text,
+                                           approve=self.approvals, cancel=self.cancel,
+                                           model=self.model)
+        async for event in events:
             self.final = event
             yield event
 

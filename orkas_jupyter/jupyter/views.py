@@ -21,7 +21,10 @@ def result_text(result: ToolResultPart) -> str:
 def event_view(event: Event) -> dict[str, Any] | None:
     """What `event` shows, as a chat-protocol message; None for events shown otherwise
     (text deltas are batched by each surface; `done`/`error` end the turn)."""
-    agent = {"agent": event.agent} if event.agent else {}
+    agent: dict[str, Any] = {"agent": event.agent} if event.agent else {}
+    if event.parent_call_id is not None:
+        # A dispatched agent's or a worker's event: shown inside that call's card.
+        agent["parent"] = event.parent_call_id
     if event.type == "tool_start":
         return {"type": "tool_start", "id": event.call.id, "name": event.call.name,
                 "arguments": event.call.arguments, **agent}

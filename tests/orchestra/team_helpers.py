@@ -12,6 +12,7 @@ from orkas_jupyter.orchestra.orchestra import Orchestra
 from orkas_jupyter.providers._litellm import load_litellm
 from orkas_jupyter.store.api import open_store
 from orkas_jupyter.testing import FakeModelServer
+from orkas_jupyter.testing.team import last_user_text, member_of
 
 TUTOR = """---
 name: tutor
@@ -46,29 +47,8 @@ def write_agents(workspace: Path, **files: str) -> Path:
     return folder
 
 
-def who(request: Any) -> str:
-    """Which member sent a recorded chat request (by its system prompt)."""
-    system = next((m.get("content") or "" for m in request.messages
-                   if m["role"] == "system"), "")
-    system = system if isinstance(system, str) else str(system)
-    for line in system.splitlines():
-        if line.startswith("You are ") and ", a member of a team" in line:
-            return line.split()[2].rstrip(",")
-    if "You are a worker Commander started" in system:
-        return "worker"
-    return "commander"
-
-
-def last_user(request: Any) -> str:
-    for message in reversed(request.messages):
-        if message["role"] == "user":
-            content = message.get("content")
-            return content if isinstance(content, str) else str(content)
-    return ""
-
-
-def tool_names(request: Any) -> list[str]:
-    return [t["function"]["name"] for t in request.body.get("tools") or []]
+who = member_of
+last_user = last_user_text
 
 
 class Team:

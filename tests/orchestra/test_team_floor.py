@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from team_helpers import CRITIC, TUTOR, last_user, tool_names, who
+from team_helpers import CRITIC, TUTOR, last_user, who
 
 from orkas_jupyter.engine.events import Done, Notice
 from orkas_jupyter.engine.history import validate_history
 from orkas_jupyter.orchestra.orchestra import strip_handback
 from orkas_jupyter.testing import reply, tool_call
+from orkas_jupyter.testing.team import tool_names
 
 
 def has_results(request: Any) -> bool:

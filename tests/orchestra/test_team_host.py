@@ -7,11 +7,12 @@ import json
 import time
 from typing import Any
 
-from team_helpers import ANALYST, CRITIC, TUTOR, last_user, tool_names, who
+from team_helpers import ANALYST, CRITIC, TUTOR, last_user, who
 
 from orkas_jupyter.engine.events import Done, Error, ToolEnd, ToolStart
 from orkas_jupyter.engine.history import validate_history
 from orkas_jupyter.testing import fault, reply, tool_call, tool_calls
+from orkas_jupyter.testing.team import tool_names
 
 
 def has_results(request: Any) -> bool:

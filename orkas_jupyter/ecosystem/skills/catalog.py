@@ -35,16 +35,22 @@ SHORT_DESCRIPTION_CHARS = 160
 
 class SkillCatalog:
     """Every skill of every root, for one host. `settings` is called at each use (settings
-    are re-read per turn); `packages` lists (package name, skills folder) pairs."""
+    are re-read per turn); `packages` lists (package name, skills folder) pairs, by default
+    the skills folders of the external packages installed in `$ORKAS_HOME`."""
 
     def __init__(self, settings: Callable[[], Settings], *,
-                 packages: Callable[[], Iterable[tuple[str, Path]]] = tuple,
+                 packages: Callable[[], Iterable[tuple[str, Path]]] | None = None,
                  home: Path | None = None, environ: Mapping[str, str] | None = None) -> None:
         self._settings = settings
-        self._packages = packages
+        self._packages = packages if packages is not None else self._installed_packages
         self._home = home
         self._environ = environ
         self.reader = SkillReader(home)
+
+    def _installed_packages(self) -> list[tuple[str, Path]]:
+        from ..packages import installed_skill_roots
+
+        return installed_skill_roots(self._settings())
 
     def roots(self) -> list[SkillRoot]:
         """The roots in priority order (global ones only while the switch is on)."""

@@ -221,7 +221,10 @@ class SkillReader:
 
 def skill_folders(root: SkillRoot) -> list[Path]:
     """The candidate skill folders of a root: its sub-folders (symlinked ones too), hidden
-    ones skipped (Codex keeps its own system skills in `.system`)."""
+    ones skipped (Codex keeps its own system skills in `.system`). A package that is one
+    skill (its own `SKILL.md` at the top) is its only skill folder."""
+    if root.kind == "package" and (root.path / "SKILL.md").is_file():
+        return [root.path]
     try:
         entries = sorted(os.scandir(root.path), key=lambda e: e.name)
     except (FileNotFoundError, NotADirectoryError):

@@ -168,12 +168,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     connection = args.connection or os.environ.get(ENV_CONNECTION)
     target = KernelTarget(Path(connection).expanduser() if connection else None,
                           os.environ.get(ENV_SOCKET), os.environ.get(ENV_TOKEN))
-    if target.connection is None:
-        # Without a connection file nothing can ever work: say so at once. A missing file
-        # is reported per call instead (the bridge may be started after the client).
-        try:
-            target.resolve()
-        except ValueError as exc:
+    try:
+        target.resolve()  # also learns the notebook's name for the server's instructions
+    except ValueError as exc:
+        if target.connection is None:
+            # Without a connection file nothing can ever work: say so at once. A missing
+            # file is reported per call (the bridge may be started after the client).
             print(f"orkas-mcp: {exc}", file=sys.stderr)
             return 2
     try:

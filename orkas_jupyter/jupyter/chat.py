@@ -115,6 +115,7 @@ class ChatController:
         self._send(self._state())
         self._send({"type": "history",
                     "messages": history_view(history, transcripts)[-HISTORY_LIMIT:]})
+        self._follow_mcp()
 
     async def _transcripts(self, history: list[Message]) -> dict[str, list[dict[str, Any]]]:
         """Each dispatch's child session as its card shows it, by the parent's call id."""
@@ -128,7 +129,6 @@ class ChatController:
                 out[call] = [{**v, "agent": child["agent"]} for v in history_view(messages)
                              if v["role"] == "assistant"]
         return out
-        self._follow_mcp()
 
     def _follow_mcp(self) -> None:
         """Send the MCP servers' view now and whenever it changes (agent loop)."""

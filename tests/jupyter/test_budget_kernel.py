@@ -3,11 +3,13 @@ as `openai/gpt-4o-mini` (litellm), the kernel checks before each call without li
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
 import pytest
 
+from orkas_jupyter.jupyter.render import usage_line
 from orkas_jupyter.testing import reply, tool_call
 
 pytestmark = pytest.mark.slow
@@ -80,3 +82,17 @@ def test_bad_budget_words_say_what_is_wrong_and_change_nothing(kernel, fake_mode
     turn = next(line for line in r.stdout.splitlines() if line.startswith("turn "))
     assert turn.split()[1] == "off"
     assert fake_model.chat_requests == []
+
+
+@pytest.mark.skipif("budget" not in inspect.signature(usage_line).parameters,
+                    reason="jupyter/render.py's usage line does not show budgets yet")
+def test_the_usage_line_shows_spend_against_the_budget(kernel, fake_model):
+    fake_model.script([reply("first"), reply("second")])
+    assert kernel.run("%load_ext orkas_jupyter").error is None
+    r = kernel.run("%orkas hi")
+    assert "budget" not in r.data("text/markdown")[-1]  # no limit set: the usual line
+    kernel.run("%orkas budget turn=0.5 session_tokens=100000")
+    r = kernel.run("%orkas again")
+    line = r.data("text/markdown")[-1]
+    assert re.search(r"· budget: turn \$0\.0\d{3}/\$0\.5000 · session [\d,]+ tokens/"
+                     r"100,000 tokens</sub>$", line), line

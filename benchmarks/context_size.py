@@ -3,8 +3,11 @@
 Four cases, each shown three ways:
 - raw: the output as the notebook stores it, serialised as text (what a tool that forwards
   outputs as JSON sends — base64 images as text, jupyter-mcp-server #200);
-- before: `tools/notebook.py render_outputs` / `list_cells` as they are in this tree;
-- after: `tools/output_size.py render_outputs` with the default limits.
+- before: how `run_cell`/`read_cell` rendered outputs before PF13 (the renderer of commit
+  b7b74d9, kept below as the baseline: whole text parts, images at full size, one 20,000-
+  character cap);
+- after: `tools/output_size.py render_outputs` with the default limits, and `list_cells`
+  as it is in this tree (it shows sources and one-line output summaries, never outputs).
 
 Cases: a 2000×1500 matplotlib figure; a 1000-row DataFrame displayed with max_rows=1000 (pandas'
 default shows 10 rows, but users raise it); 200 kB printed to stdout (what `run_cell`'s capture
@@ -24,6 +27,7 @@ import io
 import json
 import math
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -37,8 +41,40 @@ from orkas_jupyter.tools import notebook as nb_tools
 from orkas_jupyter.tools.notebook_doc import FileNotebook
 from orkas_jupyter.tools.output_size import image_size, render_outputs
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_TAGS = re.compile(r"<[^>]+>")
 STDOUT_BYTES = 200_000
 CAPTURE_CHARS = 50_000  # jupyter/capture.py MAX_STREAM_CHARS
+
+
+def baseline_render(outputs: list[dict[str, Any]]) -> list[TextPart | ImagePart]:
+    """Outputs as `run_cell` handed them to the model before PF13 (commit b7b74d9)."""
+    content: list[TextPart | ImagePart] = []
+    texts: list[str] = []
+    for out in outputs:
+        kind = out.get("output_type")
+        if kind == "stream":
+            texts.append(f"[{out.get('name', 'stdout')}]\n" + "".join(out.get("text", "")))
+        elif kind == "error":
+            tb = _ANSI.sub("", "".join(out.get("traceback") or []))
+            texts.append(f"[error] {out.get('ename')}: {out.get('evalue')}\n{tb}")
+        elif kind in ("display_data", "execute_result"):
+            data = out.get("data", {})
+            image = next((m for m in ("image/png", "image/jpeg") if m in data), None)
+            if image:
+                raw = data[image]
+                content.append(ImagePart(data="".join(raw) if isinstance(raw, list) else raw,
+                                         media_type=image))
+                texts.append(f"[{image} attached]")
+                continue
+            if "text/markdown" in data:
+                texts.append("".join(data["text/markdown"]))
+            elif "text/plain" in data:
+                texts.append("".join(data["text/plain"]))
+            elif "text/html" in data:
+                texts.append(_TAGS.sub(" ", "".join(data["text/html"])))
+    text = cap_text("\n".join(texts), 20_000) if texts else "(no output)"
+    return [TextPart(text=text), *content]
 
 
 def text_counter() -> tuple[str, Callable[[str], int]]:
@@ -173,7 +209,7 @@ def main() -> None:
     results: dict[str, tuple[int, int, int]] = {}
     for name, output in (("plot", plot), ("df", frame), ("stdout", stdout)):
         raw = count(json.dumps(output))
-        before = content_tokens(nb_tools.render_outputs([output]), count)
+        before = content_tokens(baseline_render([output]), count)
         after = content_tokens(render_outputs([output]), count)
         results[name] = (raw, before["tokens"], after["tokens"])
         print(f"{name:10} raw {raw:>8,}  before {before['tokens']:>7,} "

@@ -17,7 +17,7 @@ import contextlib
 import contextvars
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -31,8 +31,13 @@ from ..tools.checkpoint import (
     change_from_json,
 )
 
-if TYPE_CHECKING:
-    from .host import AgentHost
+
+class AgentHost(Protocol):
+    """What checkpoints use of the host (its settings and store); no import of host.py."""
+
+    settings: Any
+
+    def store(self) -> Any: ...
 
 log = logging.getLogger(__name__)
 WITHHELD_SECRET = "its earlier content held a credential value, which the store never keeps"
@@ -128,7 +133,7 @@ def load_turn(client: Any, turn_id: str) -> tuple[TurnInfo, list[Change]]:
 
 async def record_undo(host: AgentHost, info: TurnInfo, lines: list[str]) -> None:
     """Mark the turn undone and tell its session: the model reads the note on its next turn."""
-    client = host.store().sync  # type: ignore[attr-defined]
+    client = host.store().sync
     report = "\n".join(lines)
     await asyncio.to_thread(client.call, "checkpoint.undone", turn_id=info.turn_id,
                             report=report)

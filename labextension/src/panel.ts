@@ -9,6 +9,7 @@ import { Widget } from '@lumino/widgets';
 
 import { IChatMessage, OrkasConnection, Status } from './bridge';
 import { ConnectorsSection } from './connectors';
+import { isReview, ReviewControls, reviewBox } from './review';
 
 export const PANEL_ID = 'orkas-chat-panel';
 
@@ -38,6 +39,7 @@ export class OrkasPanel extends Widget {
         </div>
       </div>`;
     this._part('meta').after(this._connectors.node);
+    this._part('status').after(this._review.node);
     this._input = this._part('input') as HTMLTextAreaElement;
     this._part('send').addEventListener('click', () => this._sendInput());
     this._part('stop').addEventListener('click', () => this._connection?.send({ type: 'stop' }));
@@ -60,6 +62,7 @@ export class OrkasPanel extends Widget {
       this._connection.statusChanged.disconnect(this._onStatus, this);
     }
     this._connection = connection;
+    this._review.setConnection(connection);
     this._part('messages').innerHTML = '';
     this._connectors.reset();
     this._streaming = null;
@@ -237,6 +240,10 @@ export class OrkasPanel extends Widget {
   }
 
   private _approval(msg: IChatMessage): HTMLElement {
+    if (isReview(msg)) {  // review mode: the diff with Accept / Accept all / Reject
+      return reviewBox(msg, decision =>
+        this._connection?.send({ type: 'approve', id: msg.id, decision }));
+    }
     const box = this._element('div', 'orkas-Approval');
     box.dataset.approvalId = msg.id;
     const text = this._element('div', 'orkas-ApprovalText');
@@ -299,6 +306,8 @@ export class OrkasPanel extends Widget {
   }
 
   private _connection: OrkasConnection | null = null;
+  private _review = new ReviewControls((text, level) =>
+    this._render({ type: 'notice', level, text }));
   private _connectors = new ConnectorsSection();
   private _input: HTMLTextAreaElement;
   private _streaming: HTMLElement | null = null;

@@ -225,7 +225,8 @@ def test_unanswered_questions_fall_to_the_deny_policy(start_kernel, kernel_env, 
 
     assert "Not run" in asyncio.run(scenario())
     assert (home / "keep.txt").exists()
-    assert "denied by approval policy deny" in kernel.run("%orkas bridge status").stdout
+    status = kernel.run("%orkas bridge status").stdout
+    assert "→ denied by approval policy deny" in status, status
 
 
 def test_an_allowed_question_runs_the_cell(start_kernel, kernel_env, tmp_path: Path,

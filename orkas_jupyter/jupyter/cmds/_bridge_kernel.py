@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import concurrent.futures
 import contextlib
-import itertools
 import logging
 import os
 import re
@@ -29,14 +27,14 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...ecosystem.bridge import BridgeListener, BridgeService, CredentialBook, Peer
+from ...ecosystem.bridge import BridgeListener, BridgeService, CredentialBook
 from ...ecosystem.bridge.credentials import write_connection_file
 from ...ecosystem.bridge.launch import child_environment
 from ...ecosystem.bridge.listener import socket_path_for
 from ...ecosystem.bridge.service import CALL_PROGRESS, BridgeSources
-from ...engine.tools import ApprovalDecision, ApprovalRequest
 from ...tools.kernel import ExecutionResult
 from ..capture import run_code
+from ._bridge_questions import NotebookQuestions
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -129,103 +127,6 @@ class OutsideKernel:
                 if running[0] and main is not None:
                     signal.pthread_kill(main, signal.SIGINT)
             raise
-
-
-class NotebookQuestions:
-    """Approval questions of outside agents, shown under the `%orkas bridge` cell (buttons)
-    and answered there or with `%orkas bridge allow|deny [N]`; unanswered after the timeout,
-    the approval policy (`ORKAS_APPROVAL`) decides."""
-
-    def __init__(self, policy: Callable[[], str], timeout_s: float) -> None:
-        self._policy = policy
-        self.timeout_s = timeout_s
-        self._ids = itertools.count(1)
-        self.pending: dict[int, tuple[ApprovalRequest, concurrent.futures.Future[str]]] = {}
-        self.answered: list[str] = []
-        self.view: Any = None
-
-    async def ask(self, peer: Peer, request: ApprovalRequest,
-                  progress: Callable[[str], None]) -> ApprovalDecision:
-        qid = next(self._ids)
-        future: concurrent.futures.Future[str] = concurrent.futures.Future()
-        self.pending[qid] = (request, future)
-        self.show()
-        progress(f"waiting for the notebook user to approve ({request.summary}); question "
-                 f"{qid} under the `%orkas bridge` cell")
-        by = "the notebook user"
-        try:
-            answer = await asyncio.wait_for(asyncio.wrap_future(future), self.timeout_s)
-        except TimeoutError:
-            policy = self._policy()
-            answer, by = ("once" if policy == "allow" else "deny"), f"approval policy {policy}"
-        finally:
-            self.pending.pop(qid, None)
-        decision: ApprovalDecision = "once" if answer == "once" else (
-            "run" if answer == "run" else "deny")
-        verdict = "allowed" if decision != "deny" else "denied"
-        self.answered.append(f"{qid}: {peer.client} — {request.tool} ({request.risk}) "
-                             f"{verdict} by {by}")
-        log.info("bridge approval tool=%s risk=%s -> %s by %s", request.tool, request.risk,
-                 decision, by)
-        self.show()
-        return decision
-
-    def answer(self, decision: str, qid: int | None = None) -> str:
-        """Answer question `qid` (default: the oldest open one)."""
-        if not self.pending:
-            return "No outside agent is waiting for an answer."
-        key = qid if qid is not None else min(self.pending)
-        entry = self.pending.get(key)
-        if entry is None:
-            return f"No open question {key}; open: {', '.join(map(str, sorted(self.pending)))}."
-        request, future = entry
-        if not future.done():
-            future.set_result(decision)
-        shown = "allowed once" if decision == "once" else "denied"
-        return f"Question {key} ({request.tool}): {shown}."
-
-    def text(self) -> str:
-        lines = []
-        for qid, (request, _) in sorted(self.pending.items()):
-            detail = " ".join(request.detail.split())[:400]
-            lines.append(f"❓ {qid}. {request.agent or 'an outside agent'} wants "
-                         f"{request.tool}: {request.summary} [risk: {request.risk}]"
-                         + (f"\n    {detail}" if detail else "")
-                         + f"\n    answer: %orkas bridge allow {qid}  |  %orkas bridge deny {qid}")
-        lines += [f"✔ {line}" for line in self.answered[-5:]]
-        return "\n".join(lines) or "No questions from outside agents."
-
-    def show(self) -> None:
-        if self.view is not None:
-            try:
-                self.view(self.text(), bool(self.pending))
-            except Exception:  # a display problem never blocks the decision
-                log.warning("could not show the bridge question", exc_info=True)
-
-
-def question_view(questions: NotebookQuestions) -> Any:
-    """An ipywidgets box (text and Allow/Deny buttons for the oldest open question) whose
-    updates reach the browser from any thread; None without ipywidgets."""
-    try:
-        import ipywidgets as w
-    except ImportError:
-        return None
-    text = w.HTML(value="")
-    allow = w.Button(description="Allow once", button_style="warning")
-    deny = w.Button(description="Deny", button_style="danger")
-    buttons = w.HBox([allow, deny], layout=w.Layout(display="none"))
-    allow.on_click(lambda _b: questions.answer("once"))
-    deny.on_click(lambda _b: questions.answer("deny"))
-
-    def update(body: str, open_question: bool) -> None:
-        import html
-
-        text.value = f"<pre style='white-space:pre-wrap'>{html.escape(body)}</pre>"
-        buttons.layout.display = "flex" if open_question else "none"
-
-    questions.view = update
-    questions.show()
-    return w.VBox([text, buttons])
 
 
 def _slug(text: str) -> str:

@@ -36,7 +36,8 @@ def _start(rt: Any) -> None:
     from IPython.display import display
 
     from ...ecosystem.bridge.launch import orkas_mcp_command
-    from ._bridge_kernel import kernel_bridge, question_view
+    from ._bridge_kernel import kernel_bridge
+    from ._bridge_questions import question_view
 
     bridge = kernel_bridge(rt)
     connection = bridge.start()

@@ -12,6 +12,12 @@ Measures, with real kernels (jupyter_client) and the fake model server over HTTP
   idle, as the client sees it), against the same cell in a kernel without Orkas.
 * stream_overhead_ms: per streamed request, the server path minus litellm in the calling
   process (both warm), median of alternating pairs.
+* The workspace's first kernel (no store server yet; `%load_ext`, then the question at
+  once): cold_first_token_s, cold_kernel_rss_added_mb, and from the server's log
+  cold_server_start_s (from sending `%load_ext` to the server's start), cold_models_ready_s
+  (from its start to litellm imported and a request rehearsed) and cold_litellm_import_s
+  (the import alone: the floor of a cold first answer on this machine). load_avg: the
+  machine's 1-minute load when the run began (these figures move with it).
 
 `--host server` (default): models served by the workspace's store server, warmed at
 `%load_ext`. `--host kernel`: litellm inside the kernel, as before (`ORKAS_MODEL_HOST=kernel`).
@@ -25,6 +31,7 @@ import asyncio
 import json
 import os
 import queue
+import re
 import shutil
 import statistics
 import subprocess
@@ -119,94 +126,71 @@ def kernel_env(workspace: Path, fake: FakeModelServer, host: str) -> dict[str, s
     return env
 
 
-def _wired() -> tuple[bool, bool]:
-    """Whether the product already builds its provider with `make_kernel_provider` and
-    prewarms at `%load_ext` (until then this benchmark does both itself, in the same cells)."""
-    host = (REPO / "orkas_jupyter/host/host.py").read_text()
-    load = "".join((REPO / f).read_text() for f in ("orkas_jupyter/__init__.py",
-                                                    "orkas_jupyter/jupyter/magics.py"))
-    return "make_kernel_provider" in host, "warm_up" in load
+def cells() -> tuple[str, str]:
+    """The `%load_ext` cell and the first-turn cell."""
+    return ("get_ipython().run_line_magic('load_ext', 'orkas_jupyter')\n",
+            "get_ipython().run_line_magic('orkas', 'say bonjour to the benchmark')\n")
 
 
-PROVIDER_SHIM = """
-import orkas_jupyter.providers.factory as _f
-from orkas_jupyter.store.model_client import make_kernel_provider as _mkp
-_orig = _f.make_provider
-def _patched(settings, recordings=None, **kw):
-    _f.make_provider = _orig  # the fallback inside calls the original
-    try:
-        return _mkp(settings, recordings)
-    finally:
-        _f.make_provider = _patched
-_f.make_provider = _patched
-"""
-# What a first turn imports, dependencies first (the list proposed for `%load_ext`).
-TURN_MODULES = (
-    "numpy", "duckdb", "httpx", "bs4", "markdownify", "ipywidgets",
-    "orkas_jupyter.store.api", "orkas_jupyter.providers.remote",
-    "orkas_jupyter.store.model_client", "orkas_jupyter.knowledge",
-    "orkas_jupyter.tools.policy", "orkas_jupyter.tools.threat_patterns",
-    "orkas_jupyter.tools.workspace", "orkas_jupyter.tools.memory",
-    "orkas_jupyter.tools.knowledge", "orkas_jupyter.host.host", "orkas_jupyter.jupyter.runtime",
-    "orkas_jupyter.jupyter.render", "orkas_jupyter.jupyter.turns",
-    "orkas_jupyter.store.kb_client",
-)
-PREWARM_SHIM = """
-import asyncio as _a
-from orkas_jupyter.store.warm import warm_up as _wu
-_warm_task = _a.get_running_loop().create_task(_wu({modules!r}))
-"""
-
-
-# The other option measured: litellm imported in the kernel by a thread at `%load_ext`.
 THREAD_SHIM = """
 import threading as _th
 from orkas_jupyter.providers._litellm import load_litellm as _ll
 _th.Thread(target=_ll, daemon=True).start()
 """
-IDLE_IMPORTS = True
 
 
-def cells(host: str) -> tuple[str, str]:
-    """The `%load_ext` cell and the first-turn cell, with the shims the product lacks."""
-    provider_wired, prewarm_wired = _wired()
-    load = "get_ipython().run_line_magic('load_ext', 'orkas_jupyter')\n"
-    turn = "get_ipython().run_line_magic('orkas', 'say bonjour to the benchmark')\n"
-    if host == "kernel-thread":
-        load += THREAD_SHIM
-    if host == "server" and not prewarm_wired:
-        load += PREWARM_SHIM.format(modules=TURN_MODULES if IDLE_IMPORTS else ())
-    if host == "server" and not provider_wired:
-        turn = PROVIDER_SHIM + turn
-    return load, turn
+def load_cell(host: str) -> str:
+    """`%load_ext`, plus, for the thread option measured before, litellm's import started
+    in a thread of the kernel."""
+    return cells()[0] + (THREAD_SHIM if host == "kernel-thread" else "")
+
+
+def server_log(workspace: Path) -> dict[str, float]:
+    """From the store server's log: wall-clock time of its start, seconds to models ready,
+    and litellm's import alone (the floor of a workspace's first answer)."""
+    found: dict[str, float] = {}
+    path = workspace / ".orkas" / "orkas.duckdb.server.log"
+    for line in path.read_text().splitlines() if path.exists() else []:
+        stamp = time.mktime(time.strptime(line[:19], "%Y-%m-%d %H:%M:%S")) + \
+            int(line[20:23]) / 1000
+        if "started; warming models" in line:
+            found.setdefault("started_at", stamp)
+        match = re.search(r"models ready in ([\d.]+) s \(litellm imported in ([\d.]+) s", line)
+        if match:
+            found["ready_s"], found["litellm_s"] = float(match[1]), float(match[2])
+    return found
 
 
 def first_answer(env: dict[str, str], workspace: Path, think: float = 0.0) -> dict[str, float]:
     """One fresh kernel: load, (let the user type for `think` seconds,) ask, read the first
     words and the RSS."""
-    load, turn = cells(env["PF14_HOST"])
+    load, turn = load_cell(env["PF14_HOST"]), cells()[1]
     kernel = Kernel(env, workspace)
     try:
         before = kernel.rss_mb()
+        loaded_at = time.time()
         kernel.run(load)
         time.sleep(think)
         first, total, text = kernel.run(turn, MARKER)
         if first is None:
             raise RuntimeError(f"the answer never showed: {text[-800:]}")
         probe = kernel.run("import sys; print('LITELLM', 'litellm' in sys.modules)")[2]
+        server = server_log(workspace)
         return {"first_s": first, "turn_s": total, "rss_before": before,
-                "rss_after": kernel.rss_mb(), "litellm": float("LITELLM True" in probe)}
+                "rss_after": kernel.rss_mb(), "litellm": float("LITELLM True" in probe),
+                "server_start_s": server.get("started_at", float("nan")) - loaded_at,
+                "ready_s": server.get("ready_s", float("nan")),
+                "litellm_s": server.get("litellm_s", float("nan"))}
     finally:
         kernel.close()
 
 
 def warm_server(env: dict[str, str], workspace: Path) -> None:
     """Start the workspace's store server the way another notebook would (a first turn)."""
-    load, turn = cells(env["PF14_HOST"])
     kernel = Kernel(env, workspace)
     try:
-        kernel.run(load)
-        kernel.run(turn, MARKER)
+        kernel.run(load_cell(env["PF14_HOST"]))
+        kernel.run(cells()[1], MARKER)
     finally:
         kernel.close()
 
@@ -215,7 +199,7 @@ def cpu_cell(env: dict[str, str], workspace: Path, load: bool, n: int) -> float:
     kernel = Kernel(env, workspace)
     try:
         if load:
-            kernel.run(cells(env["PF14_HOST"])[0])
+            kernel.run(load_cell(env["PF14_HOST"]))
         # Seen from the client: a cell that has to wait for a warm-up step counts too.
         return kernel.run(CPU_CELL.format(n=n))[1]
     finally:
@@ -282,11 +266,10 @@ def main() -> None:
     parser.add_argument("--streams", type=int, default=30)
     parser.add_argument("--think", type=float, default=5.0,
                         help="seconds between %%load_ext and the question, cold workspace")
-    parser.add_argument("--no-idle-imports", action="store_true",
-                        help="warm only the model host at %%load_ext, not the turn's modules")
+    parser.add_argument("--cold-only", action="store_true",
+                        help="only the fresh-workspace figures (the others print nan)")
     args = parser.parse_args()
-    global IDLE_IMPORTS
-    IDLE_IMPORTS = not args.no_idle_imports
+    load_before = os.getloadavg()[0]
     fake = FakeModelServer(default=reply(ANSWER)).start()
     root = Path(tempfile.mkdtemp(prefix="pf14-"))
     try:
@@ -303,47 +286,60 @@ def main() -> None:
         ws = root / "warm"
         ws.mkdir()
         env = kernel_env(ws, fake, args.host)
-        warm_server(env, ws)
-        warm = [first_answer(env, ws) for _ in range(args.kernels)]
-        warm_typed = [first_answer(env, ws, args.think)
-                      for _ in range(args.kernels if args.think else 0)]
+        warm: list[dict[str, float]] = []
+        warm_typed: list[dict[str, float]] = []
+        if not args.cold_only:
+            warm_server(env, ws)
+            warm = [first_answer(env, ws) for _ in range(args.kernels)]
+            warm_typed = [first_answer(env, ws, args.think)
+                          for _ in range(args.kernels if args.think else 0)]
         for label, runs in (("cold workspace", cold), (f"cold, {args.think:g} s later", typed),
                             ("warm server", warm), (f"warm, {args.think:g} s later", warm_typed)):
             for r in runs:
                 print(f"{label:18s} first token {r['first_s']:.2f} s  turn {r['turn_s']:.2f} s  "
                       f"RSS {r['rss_before']:.0f} -> {r['rss_after']:.0f} MB  "
                       f"litellm in kernel: {bool(r['litellm'])}")
-        plain, loaded = [], []
-        for _ in range(args.kernels + 1):
+        for r in cold:
+            print(f"cold workspace: store server started {r['server_start_s']:.2f} s after "
+                  f"%load_ext was sent, models ready {r['ready_s']:.2f} s later (litellm's "
+                  f"import alone {r['litellm_s']:.2f} s)")
+        plain: list[float] = []
+        loaded: list[float] = []
+        for _ in range(0 if args.cold_only else args.kernels + 1):
             plain.append(cpu_cell(env, ws, False, args.cpu_loop))
             loaded.append(cpu_cell(env, ws, True, args.cpu_loop))
-        print(f"CPU cell (best of {len(plain)}): without Orkas {min(plain):.2f} s, right "
-              f"after %load_ext {min(loaded):.2f} s")
-        local, remote_s, paired = stream_overhead(fake, ws, args.streams)
-        print(f"streamed request: litellm in process {local * 1000:.1f} ms, server path "
-              f"{remote_s * 1000:.1f} ms, paired difference {paired * 1000:+.1f} ms")
+        if plain:
+            print(f"CPU cell (best of {len(plain)}): without Orkas {min(plain):.2f} s, right "
+                  f"after %load_ext {min(loaded):.2f} s")
+        paired = float("nan")
+        if not args.cold_only:
+            local, remote_s, paired = stream_overhead(fake, ws, args.streams)
+            print(f"streamed request: litellm in process {local * 1000:.1f} ms, server path "
+                  f"{remote_s * 1000:.1f} ms, paired difference {paired * 1000:+.1f} ms")
     finally:
         fake.stop()
         # Store servers exit once their workspace is gone.
         shutil.rmtree(root, ignore_errors=True)
-    first = statistics.median(r["first_s"] for r in warm)
-    cold_first = statistics.median(r["first_s"] for r in cold)
-    typed_first = statistics.median(r["first_s"] for r in typed) if typed else float("nan")
-    warm_typed_first = (statistics.median(r["first_s"] for r in warm_typed) if warm_typed
-                        else float("nan"))
-    added = statistics.median(r["rss_after"] - r["rss_before"] for r in warm)
-    slowdown = (min(loaded) / min(plain) - 1) * 100
+    def median(runs: list[dict[str, float]], key: str) -> float:
+        return statistics.median(r[key] for r in runs) if runs else float("nan")
+
+    added = median([{"d": r["rss_after"] - r["rss_before"]} for r in warm], "d")
+    cold_added = median([{"d": r["rss_after"] - r["rss_before"]} for r in cold], "d")
+    slowdown = (min(loaded) / min(plain) - 1) * 100 if plain else float("nan")
     overhead = paired * 1000 if args.host == "server" else 0.0
-    provider_wired, prewarm_wired = _wired()
-    if args.host == "server" and not (provider_wired and prewarm_wired):
-        print(f"note: shims in the cells (provider wired: {provider_wired}, prewarm at "
-              f"%load_ext wired: {prewarm_wired})")
-    print(f"RESULT PF14 first_token_s={first:.2f} kernel_rss_added_mb={added:.0f} "
+    print(f"load average (1 min) {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} "
+          "at the end")
+    print(f"RESULT PF14 first_token_s={median(warm, 'first_s'):.2f} "
+          f"kernel_rss_added_mb={added:.0f} "
           f"cell_slowdown_pct={slowdown:.1f} stream_overhead_ms={overhead:.1f} "
-          f"cold_first_token_s={cold_first:.2f} "
-          f"cold_after_{args.think:g}s_first_token_s={typed_first:.2f} "
-          f"after_{args.think:g}s_first_token_s={warm_typed_first:.2f} host={args.host} "
-          f"idle_imports={IDLE_IMPORTS}")
+          f"cold_first_token_s={median(cold, 'first_s'):.2f} "
+          f"cold_after_{args.think:g}s_first_token_s={median(typed, 'first_s'):.2f} "
+          f"after_{args.think:g}s_first_token_s={median(warm_typed, 'first_s'):.2f} "
+          f"cold_kernel_rss_added_mb={cold_added:.0f} "
+          f"cold_server_start_s={median(cold, 'server_start_s'):.2f} "
+          f"cold_models_ready_s={median(cold, 'ready_s'):.2f} "
+          f"cold_litellm_import_s={median(cold, 'litellm_s'):.2f} "
+          f"load_avg={load_before:.1f} host={args.host} idle_imports=True")
 
 
 if __name__ == "__main__":

@@ -7,24 +7,26 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-# What a first turn imports, dependencies first: loaded while the kernel is idle after
-# `%load_ext`, one module per loop step (docs/architecture-models.md).
+# What a first turn imports in the kernel, dependencies first, loaded while the kernel is
+# idle after `%load_ext`, one module per loop step (docs/architecture-models.md). Not NumPy,
+# DuckDB or litellm: the workspace's store server uses them for the kernel.
 _TURN_MODULES = (
-    "numpy", "duckdb", "httpx", "bs4", "markdownify", "ipywidgets",
-    "orkas_jupyter.store.api", "orkas_jupyter.providers.remote",
-    "orkas_jupyter.store.model_client", "orkas_jupyter.knowledge", "orkas_jupyter.tools.policy",
+    "pydantic", "httpx", "orkas_jupyter.config", "orkas_jupyter.engine",
+    "orkas_jupyter.store.client", "orkas_jupyter.store.api", "orkas_jupyter.providers.remote",
+    "orkas_jupyter.store.model_client", "orkas_jupyter.tools.policy",
     "orkas_jupyter.tools.threat_patterns", "orkas_jupyter.tools.workspace",
     "orkas_jupyter.tools.memory", "orkas_jupyter.tools.knowledge", "orkas_jupyter.host.host",
-    "orkas_jupyter.jupyter.runtime", "orkas_jupyter.jupyter.render", "orkas_jupyter.jupyter.turns",
-    "orkas_jupyter.store.kb_client",
+    "orkas_jupyter.jupyter.approvals", "orkas_jupyter.jupyter.runtime",
+    "orkas_jupyter.jupyter.interpolate", "orkas_jupyter.jupyter.render",
+    "orkas_jupyter.jupyter.turns", "orkas_jupyter.store.kb_client",
 )
 _warm_task: Any = None  # the warm-up's asyncio.Task, kept so it is not garbage-collected
 
 
 def load_ipython_extension(ipython: object) -> None:
-    """`%load_ext orkas_jupyter`: register the `%orkas` magics (heavy imports wait), and warm
-    the first turn up while the kernel is idle: the workspace's store server starts and
-    imports litellm there, and the kernel imports what a turn needs between cells."""
+    """`%load_ext orkas_jupyter`: register the `%orkas` magics (heavy imports wait), start
+    the workspace's store server — which imports litellm for every kernel of the workspace —
+    in a process of its own, and import what a turn needs while the kernel is idle."""
     from .jupyter.magics import register
 
     register(ipython)
@@ -34,7 +36,10 @@ def load_ipython_extension(ipython: object) -> None:
 def _start_warm_up() -> None:
     import asyncio
 
+    from .store.warm import launch_model_host  # standard library only
+
     global _warm_task
+    launch_model_host()
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:  # no kernel loop (plain IPython): the first turn does it all
@@ -43,7 +48,6 @@ def _start_warm_up() -> None:
 
 
 async def _warm_up() -> None:
-    # Imported here, after `%load_ext` returned: the load itself stays as cheap as before.
     from .store.warm import warm_up
 
     await warm_up(_TURN_MODULES)

@@ -53,6 +53,7 @@ _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 # The server exits after this long with no client connected (a kernel keeps its connection
 # open, so this counts from the last kernel's exit). `ORKAS_STORE_IDLE` overrides it.
 DEFAULT_IDLE_SECONDS = float(os.environ.get("ORKAS_STORE_IDLE") or 300)
+EXIT_EXEC_FAILED = 127
 
 
 class Transport(Protocol):
@@ -153,10 +154,13 @@ class SocketTransport:
         with self._lock:
             return self._connect(deadline)
 
-    def start_server(self) -> str:
+    def start_server(self, *, take_lock: bool = False) -> str:
         """See that a server is on its way without waiting for it: ask a running one to warm
         its models (`asked`), start one when none holds the file (`started`); otherwise one
-        is starting or closing (`starting`)."""
+        is starting or closing (`starting`). With `take_lock` (the launcher `%load_ext` starts,
+        `store/warm.py`) this process takes the server lock itself, and a child of it that
+        inherits the lock becomes the server (exec), so no second server is started
+        meanwhile."""
         with self._lock:
             sock = self._find()
             if sock is not None:
@@ -167,10 +171,34 @@ class SocketTransport:
                 finally:
                     sock.close()
                 return "asked"
-            if lock_is_held(lock_path_for(self.db_path)):
+            if not take_lock:
+                if lock_is_held(lock_path_for(self.db_path)):
+                    return "starting"
+                self._spawn()
+                return "started"
+            # Take the lock here and hand it over across exec: a kernel asking meanwhile
+            # sees a server starting and waits for it instead of starting a second one.
+            prepare_store_folder(self.db_path)
+            handle = acquire_server_lock(self.db_path)
+            if handle is None:
                 return "starting"
-            self._spawn()
-            return "started"
+            argv, env = self._server_command(f"--lock-fd={handle.fileno()}")
+            if os.fork() != 0:
+                # The child shares the locked file: the lock stays held when this returns.
+                handle.close()
+                return "started"
+            try:
+                os.set_inheritable(handle.fileno(), True)
+                # Like `_spawn`: no terminal or pipe of the launcher's is kept open (a
+                # caller reading the launcher's output would wait for the server to exit).
+                null = os.open(os.devnull, os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(null, fd)
+                os.chdir(self.db_path.parent)
+                os.execve(sys.executable, argv, env)
+            finally:
+                os._exit(EXIT_EXEC_FAILED)  # only if exec failed: the kernel starts one
+        raise AssertionError("unreachable")
 
     def _find(self) -> socket.socket | None:
         # Our own socket path first; then the one the running server wrote in the lock file
@@ -232,6 +260,17 @@ class SocketTransport:
             old.poll()  # reap servers that exited
         self._spawned = [p for p in self._spawned if p.returncode is None]
         err = tempfile.TemporaryFile()  # noqa: SIM115 (read after the child exits)
+        argv, env = self._server_command()
+        prepare_store_folder(self.db_path)
+        proc = subprocess.Popen(
+            argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+            start_new_session=True,  # outlives the kernel and its interrupts
+            cwd=self.db_path.parent, env=env)
+        self._spawned.append(proc)
+        return proc, err
+
+    def _server_command(self, *extra: str) -> tuple[list[str], dict[str, str]]:
+        """The server's command line and environment."""
         # Credentials stay with the kernel, except the one key the knowledge base's
         # embedding calls need (when a remote embedding model is configured); model calls
         # carry their key with each request.
@@ -240,21 +279,17 @@ class SocketTransport:
         env.update(embedding_credentials(
             os.environ.get("ORKAS_EMBEDDING_MODEL") if settings is False
             else settings.embedding_model if settings else None))
-        # A workspace with a model: litellm is imported while the kernel gets ready.
-        warm = ["--warm-models"] if settings and settings.model else []
+        # A workspace with a model: litellm is imported while the kernel gets ready, and a
+        # request for that model's provider rehearsed.
+        warm = (["--warm-models", f"--for-model={settings.model}"] if settings and settings.model
+                else [])
         # Importable from anywhere (a source checkout too), and not pinned to the kernel's
         # working directory, which the user may delete or unmount.
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH", "")) if p)
-        prepare_store_folder(self.db_path)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "orkas_jupyter.store.server", str(self.db_path),
-             "--idle", str(self.idle_seconds), *warm],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
-            start_new_session=True,  # outlives the kernel and its interrupts
-            cwd=self.db_path.parent, env=env)
-        self._spawned.append(proc)
-        return proc, err
+        argv = [sys.executable, "-m", "orkas_jupyter.store.server", str(self.db_path),
+                "--idle", str(self.idle_seconds), *warm, *extra]
+        return argv, env
 
     def _settings(self) -> Settings | Literal[False] | None:
         """The workspace's settings, read the way the server reads them (env, then
@@ -281,6 +316,18 @@ class SocketTransport:
         """Close the connection (the server keeps serving other kernels)."""
         with self._lock:
             self._drop()
+
+
+def acquire_server_lock(db_path: Path) -> IO[str] | None:
+    """Take the per-file server lock without waiting; None when another server holds it."""
+    fd = os.open(lock_path_for(db_path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    handle = os.fdopen(fd, "r+")  # held for the process's life
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        return None
+    return handle
 
 
 def lock_is_held(lock_path: Path) -> bool:

@@ -11,13 +11,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..knowledge.base import SearchMode
 from ..knowledge.errors import KnowledgeError
 from ..knowledge.models import DocumentInfo, IngestReport, KbStatus, SearchResult
 from .api import StoreClient
 from .errors import StoreArgumentError
+
+if TYPE_CHECKING:  # an annotation only: `knowledge.base` needs NumPy, a kernel does not
+    from ..knowledge.base import SearchMode
 
 
 class RemoteKnowledgeBase:

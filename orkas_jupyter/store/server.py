@@ -30,6 +30,7 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from ..providers.remote import STREAM_OP
+from .client import acquire_server_lock
 from .engine import StoreEngine
 from .errors import StoreArgumentError, StoreError, StoreUnavailableError
 from .model_ops import ModelHost
@@ -38,7 +39,6 @@ from .rpc import (
     RpcRequest,
     RpcResponse,
     encode_frame,
-    lock_path_for,
     log_path_for,
     prepare_store_folder,
     recv_frame,
@@ -49,18 +49,6 @@ from .rpc import (
 log = logging.getLogger("orkas_jupyter.store.server")
 EXIT_ALREADY_RUNNING = 0
 EXIT_FAILED = 2
-
-
-def acquire_server_lock(db_path: Path) -> IO[str] | None:
-    """Take the per-file server lock without waiting; None when another server holds it."""
-    fd = os.open(lock_path_for(db_path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    handle = os.fdopen(fd, "r+")  # held for the process's life
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        handle.close()
-        return None
-    return handle
 
 
 class _Connection(socketserver.BaseRequestHandler):
@@ -246,8 +234,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=600.0, help="exit after this idle time")
     parser.add_argument("--wait-lock", type=float, default=10.0,
                         help="seconds to wait for a closing server to let go of the file")
+    parser.add_argument("--lock-fd", type=int, default=None,
+                        help="the file's server lock, already taken by the launcher that "
+                             "exec'd this process (store/warm.py)")
     parser.add_argument("--warm-models", action="store_true",
                         help="import litellm at start, for the kernels' model calls")
+    parser.add_argument("--for-model", default=None, metavar="MODEL",
+                        help="with --warm-models: the workspace's model, whose provider's "
+                             "request path the warm-up rehearses")
     ns = parser.parse_args(argv)
     # Everything this process creates (log, lock, database, WAL, spill files, socket) is for
     # the user's eyes only: sessions hold what the agent read, 0600 files included.
@@ -256,12 +250,14 @@ def main(argv: list[str] | None = None) -> int:
     prepare_store_folder(db_path)
     logging.basicConfig(filename=str(log_path_for(db_path)), level=logging.INFO,
                         format="%(asctime)s %(process)d %(levelname)s %(message)s")
-    handle = acquire_server_lock(db_path)
+    handle = acquire_server_lock(db_path) if ns.lock_fd is None else _inherited_lock(ns.lock_fd)
     if handle is None:
         return EXIT_ALREADY_RUNNING
     models = ModelHost()
     if ns.warm_models:
-        models.warm()  # litellm's import overlaps opening the file: a cold first answer
+        # litellm's import overlaps opening the file: a workspace's first answer waits for it.
+        log.info("started; warming models")
+        models.warm(ns.for_model)
     deadline = time.monotonic() + ns.wait_lock
     while True:
         try:
@@ -292,6 +288,19 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(sig, lambda *_: server.stop_requested.set())
     server.run(_workspace_of(db_path))
     return 0
+
+
+def _inherited_lock(fd: int) -> IO[str] | None:
+    """The lock the launcher took, checked: taking it again on the same open file succeeds
+    only if it is ours."""
+    handle = os.fdopen(fd, "r+")
+    os.set_inheritable(fd, False)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        return None
+    return handle
 
 
 def _report_fatal(exc: StoreError) -> None:

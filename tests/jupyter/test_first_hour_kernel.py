@@ -153,3 +153,36 @@ def test_skills_are_listed_and_offered_to_the_agent(kernel, fake_model, tmp_path
     assert "csv-tidy" in json.dumps(first.body.get("messages", [])[0])  # named in the prompt
     result = next(m for m in fake_model.chat_requests[1].messages if m["role"] == "tool")
     assert "normalise the header" in json.dumps(result)  # the body, only when loaded
+
+
+def test_a_fresh_workspace_answers_its_first_question_and_the_kernel_stays_light(
+        kernel, fake_model, tmp_path):
+    """No store server yet: `%load_ext` then the question at once. The answer comes from the
+    server the load started; the kernel imports neither litellm nor NumPy/DuckDB."""
+    assert not (tmp_path / ".orkas").exists()
+    fake_model.script([reply("The workspace's first answer.")])
+    kernel.run("%load_ext orkas_jupyter")
+    r = kernel.run("%orkas hello, first question", timeout=120)
+    assert r.error is None, r.error
+    assert any("The workspace's first answer." in m for m in r.data("text/markdown"))
+    out = kernel.run("import sys\nprint(sorted({m.split('.')[0] for m in sys.modules} & "
+                     "{'litellm', 'openai', 'numpy', 'duckdb'}))").stdout
+    assert out.strip() == "[]", out
+
+
+def test_the_store_server_starts_while_the_cell_after_load_ext_still_runs(kernel, fake_model):
+    """The server is started by a process of its own at `%load_ext`, not by the kernel's idle
+    time: a cell that keeps the kernel busy (or Run All) does not hold it back."""
+    r = kernel.run(
+        "%load_ext orkas_jupyter\n"
+        "import time\n"
+        "from orkas_jupyter.config import load_settings\n"
+        "from orkas_jupyter.store.client import lock_is_held\n"
+        "from orkas_jupyter.store.rpc import lock_path_for\n"
+        "_lock = lock_path_for(load_settings().store_path)\n"
+        "_t = time.monotonic()\n"
+        "while not lock_is_held(_lock) and time.monotonic() - _t < 60:\n"
+        "    time.sleep(0.05)\n"
+        "print('HELD', lock_is_held(_lock))\n", timeout=90)
+    assert r.error is None, r.error
+    assert "HELD True" in r.stdout

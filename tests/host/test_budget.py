@@ -212,14 +212,19 @@ def test_a_child_turn_started_inside_a_tool_call_spends_from_the_parents_turn(
                      store_factory=lambda s: open_store(s, mode="direct"),
                      provider_factory=lambda s, rec: make_provider(s, recordings=rec))
     server.script([tool_call("delegate", {}), reply("child answer"), reply("parent done")])
-    events = run(host, "parent", "delegate it")
+
+    async def turn() -> tuple[list[Any], Any]:
+        events = [e async for e in host.run_turn(DEFAULT_PROFILE, "parent", "delegate it")]
+        return events, current_budget()  # in the consumer's task, after the turn
+
+    events, after = host.submit(turn()).result(timeout=120)
     assert events[-1].type == "done"
     budget = seen[0]
     assert isinstance(budget, TurnBudget) and budget.session_id == "parent"
     # Three model calls, all charged to the parent's turn budget.
     assert budget.calls == 3
     assert budget.spent.usd == pytest.approx(ledger_cost(host), rel=1e-9)
-    assert current_budget() is None  # nothing leaks out of the turn
+    assert after is None  # the budget never leaks into the task that consumed the turn
     host.close()
 
 

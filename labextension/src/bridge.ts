@@ -284,7 +284,7 @@ export class OrkasConnection {
       this._answer(data);
       return;
     }
-    if (data.type === 'history' || data.type === 'state') {
+    if (data.type === 'history' || data.type === 'state' || data.type === 'mcp_status') {
       // `state` is repeated often; the log keeps the last one only.
       this._log = this._log.filter(m => m.type !== data.type);
     }

@@ -325,10 +325,13 @@ class _Turn:
                                        "the output limit or ask for smaller steps.")
                 continue
             self.state.cut_offs = 0
-            verdicts = [guard.observe(c) for c in calls]
+            verdicts = guard.observe_response(calls)
             if "stop" in verdicts:
                 text = (f"Not run: the turn was stopped because the same call was repeated "
-                        f"{self.config.loop_stop_at} times in a row.")
+                        f"{self.config.loop_stop_at} times in a row." if guard.count >=
+                        self.config.loop_stop_at else "Not run: the turn was stopped because "
+                        f"the same calls were repeated in {self.config.loop_stop_at} responses "
+                        "in a row.")
                 await self.append([tool_message(error_result(c, text)) for c in calls])
                 self.deps.emit(Warning(message=text))
                 return self.result("loop_guard", text=message.text)

@@ -1,8 +1,11 @@
-"""Loop guard (E12): the same call (name + canonical arguments) made again and again."""
+"""Loop guard (E12): the same call (name + canonical arguments) made again and again, or the
+same several calls in response after response (a cycle A, B, A, B never repeats one call
+twice in a row)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Literal
 
 from .messages import ToolCallPart
@@ -29,6 +32,8 @@ class LoopGuard:
         self.stop_at = stop_at
         self._last: str | None = None
         self._count = 0
+        self._last_response: tuple[str, ...] | None = None
+        self._responses = 0
 
     @property
     def count(self) -> int:
@@ -46,7 +51,25 @@ class LoopGuard:
             return "warn"
         return "ok"
 
+    def observe_response(self, calls: Sequence[ToolCallPart]) -> list[Verdict]:
+        """Verdicts for one response's calls: each call counted as `observe` does, and the
+        whole response counted against the previous responses (several calls only)."""
+        verdicts = [self.observe(c) for c in calls]
+        key = tuple(sorted(canonical_call(c) for c in calls))
+        if len(calls) > 1 and key == self._last_response:
+            self._responses += 1
+        else:
+            self._last_response, self._responses = key, 1
+        if len(calls) > 1 and self._responses >= self.warn_at:
+            level: Verdict = "stop" if self._responses >= self.stop_at else "warn"
+            verdicts = [level if v == "ok" or level == "stop" else v for v in verdicts]
+        return verdicts
+
     def warning_text(self, call: ToolCallPart) -> str:
+        if self._responses >= self.warn_at and self._responses > self._count:
+            return (f"Loop warning: this is response {self._responses} in a row with the same "
+                    f"calls and arguments; their results will not change. Try a different "
+                    f"approach. At {self.stop_at} identical responses the turn is stopped.")
         return (f"Loop warning: this is call {self._count} in a row of {call.name} with the same "
                 f"arguments; its result will not change. Try a different approach. At "
                 f"{self.stop_at} identical calls the turn is stopped.")

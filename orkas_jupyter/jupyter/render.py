@@ -145,6 +145,9 @@ class CellRenderer:
         child = self._children.setdefault(event.parent_call_id, _Child(event.agent))
         who = event.agent or "worker"
         if event.type == "text_delta":
+            if not child.text and not child.answering:
+                child.answering = True  # once per child: its text goes to its card
+                self._write(f"  ✎ {who} is answering…\n")
             child.text.append(event.text)
         elif event.type == "assistant_message":
             child.close_text()
@@ -231,6 +234,7 @@ class _Child:
 
     def __init__(self, agent: str) -> None:
         self.agent = agent or "worker"
+        self.answering = False
         self.text: list[str] = []
         self.segments: list[tuple[str, str]] = []  # ("text"|"card"|"notice", value)
         self.cards: dict[str, tuple[ToolCallPart, ToolResultPart | None]] = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from pydantic import BaseModel, Field
 
@@ -19,10 +19,7 @@ from ..engine.events import Done, Error, Warning
 from ..engine.messages import user_message
 from ..engine.tools import Tool, ToolContext, ToolOutput
 from ..host.profile import AgentProfile
-from .team import TEAM_TOOLS, WORKER_PROFILE, Floor, member_profile
-
-if TYPE_CHECKING:
-    from .orchestra import Orchestra
+from .team import TEAM_TOOLS, WORKER_PROFILE, Floor, TeamRuntime, member_profile
 
 __all__ = ["DispatchTool", "HandOffTool", "TeamToolset", "WorkerTool"]
 
@@ -50,7 +47,7 @@ class HandOffArgs(BaseModel):
                                "when the floor comes back to you")
 
 
-async def run_child(orchestra: Orchestra, profile: AgentProfile, task: str,
+async def run_child(orchestra: TeamRuntime, profile: AgentProfile, task: str,
                     ctx: ToolContext) -> str:
     """Run `profile`'s turn on `task` in a new child session of the caller's; its result text.
     Raises ToolError when the child fails (the parent's model reads why)."""
@@ -96,7 +93,7 @@ class DispatchTool(Tool[DispatchArgs]):
     concurrent = True
     timeout_s = CHILD_TIMEOUT_S
 
-    def __init__(self, orchestra: Orchestra) -> None:
+    def __init__(self, orchestra: TeamRuntime) -> None:
         self.orchestra = orchestra
 
     async def execute(self, args: DispatchArgs, ctx: ToolContext) -> ToolOutput | str:
@@ -116,7 +113,7 @@ class WorkerTool(Tool[WorkerArgs]):
     concurrent = True
     timeout_s = CHILD_TIMEOUT_S
 
-    def __init__(self, orchestra: Orchestra) -> None:
+    def __init__(self, orchestra: TeamRuntime) -> None:
         self.orchestra = orchestra
 
     async def execute(self, args: WorkerArgs, ctx: ToolContext) -> ToolOutput | str:
@@ -130,7 +127,7 @@ class HandOffTool(Tool[HandOffArgs]):
                    "@commander. Use it when the user should talk with the agent for a while.")
     input_model = HandOffArgs
 
-    def __init__(self, orchestra: Orchestra) -> None:
+    def __init__(self, orchestra: TeamRuntime) -> None:
         self.orchestra = orchestra
 
     async def execute(self, args: HandOffArgs, ctx: ToolContext) -> ToolOutput | str:
@@ -159,7 +156,7 @@ class TeamToolset:
     """The team's actions, offered to Commander only: `run_worker` always, `dispatch_to` and
     `hand_off_to` when agents are defined. Others are told why they cannot use them."""
 
-    def __init__(self, orchestra: Orchestra) -> None:
+    def __init__(self, orchestra: TeamRuntime) -> None:
         self.orchestra = orchestra
         self.dispatch = DispatchTool(orchestra)
         self.worker = WorkerTool(orchestra)

@@ -8,14 +8,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..config import Settings
 from ..engine.session import SessionStore
+from ..host.host import AgentHost
 from ..host.profile import ORKAS_PROMPT, AgentProfile
 from .agent_files import AgentDef, AgentProblem, load_agents
 
-__all__ = ["COMMANDER", "WORKER_PROFILE", "Floor", "Team", "TeamState", "member_profile"]
+__all__ = ["COMMANDER", "WORKER_PROFILE", "Floor", "Team", "TeamRuntime", "TeamState",
+           "member_profile"]
 
 # How the user and the events name the notebook's own agent when it hosts a team.
 COMMANDER = "commander"
@@ -153,3 +155,17 @@ def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
                             for p in folder.glob("*.md")))
     except OSError:
         return ()
+
+
+class TeamRuntime(Protocol):
+    """What the team's tools need of the orchestra that offers them."""
+
+    host: AgentHost
+    team: Team
+
+    @property
+    def state(self) -> TeamState: ...
+
+    def member(self, name: str) -> AgentDef: ...
+
+    def missing_tools(self, profile: AgentProfile) -> list[str]: ...

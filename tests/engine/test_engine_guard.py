@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orkas_jupyter.engine import Agent, ToolCallPart, Warning, validate_history
+from orkas_jupyter.engine import Agent, Done, ToolCallPart, Warning, validate_history
 from orkas_jupyter.engine.loop_guard import LoopGuard
 from orkas_jupyter.engine.scripted import Reply, ScriptedProvider, call
 
@@ -45,3 +45,19 @@ async def test_different_call_resets_the_count(echo_tool):
     events = [e async for e in Agent(provider, tools=[echo_tool]).run("go")]
     assert not [e for e in events if isinstance(e, Warning)]
     assert events[-1].result.stop_reason == "completed"
+
+
+async def test_a_cycle_of_several_calls_per_response_is_a_loop_too(sleep_tool) -> None:
+    """Two calls per response, the same two each time: no call repeats twice in a row, but
+    the response does; the guard warns at 3 responses and stops at 5."""
+    same = Reply(tool_calls=[call("sleep_read", label="a"), call("sleep_read", label="b")])
+    provider = ScriptedProvider([same] * 6 + [Reply(text="never")])
+    agent = Agent(provider, tools=[sleep_tool])
+    events = [e async for e in agent.run("go")]
+    final = events[-1]
+    assert isinstance(final, Done) and final.result.stop_reason == "loop_guard"
+    assert len(provider.requests) == 5
+    warnings = [e.message for e in events if isinstance(e, Warning)]
+    assert any("response 3 in a row with the same calls" in w for w in warnings)
+    assert "repeated in 5 responses in a row" in warnings[-1]
+    validate_history(await agent.history())

@@ -21,7 +21,7 @@ def streaming_children(request: Any) -> Any:
         return tool_calls(("dispatch_to", {"agent": "tutor", "task": "long lecture"}),
                           ("dispatch_to", {"agent": "critic", "task": "long review"}),
                           ("run_worker", {"task": "long computation"}))
-    return reply("word " * 400, chunk_chars=5, chunk_delay=0.05)  # ~4 s of streaming
+    return reply(" ".join(f"w{i}" for i in range(400)), chunk_chars=5, chunk_delay=0.05)
 
 
 @pytest.mark.parametrize("how", ["token", "stop_all"])

@@ -98,3 +98,16 @@ async def test_a_long_cell_reports_progress_and_cancelling_interrupts_it(kernel,
         probe = await asyncio.to_thread(kernel.run, "print('finished' in dir(), i < 590)", 10)
     assert probe.stdout.strip() == "False True", probe.stdout
     assert time.monotonic() - started < 10 and not r.is_error
+
+
+def test_closing_the_runtimes_bridge_removes_its_files(kernel, tmp_path: Path) -> None:
+    write_notebook(tmp_path / "analysis.ipynb", ["x = 1"])
+    connection = start_bridge(kernel, tmp_path)
+    socket_path = Path(json.loads(connection.read_text())["socket"])
+    assert socket_path.exists()
+    r = kernel.run("from orkas_jupyter.jupyter.runtime import get_runtime\n"
+                   "from orkas_jupyter.jupyter.cmds._bridge_kernel import close_bridge\n"
+                   "close_bridge(get_runtime())")
+    assert r.error is None, r.error
+    assert not connection.exists() and not socket_path.exists()
+    assert "The bridge is off" in kernel.run("%orkas bridge status").stdout

@@ -288,3 +288,12 @@ def _cleanup_at_exit() -> None:
     for bridge in list(_LIVE):
         with contextlib.suppress(Exception):
             bridge.cleanup()
+
+
+def close_bridge(rt: Any) -> None:
+    """End this runtime's bridge, if it has one (for `KernelRuntime.close()`: credentials,
+    connections, the socket and the connection file go with the runtime)."""
+    bridge = _BRIDGES.pop(rt, None)
+    if bridge is not None:
+        bridge.revoke()
+        bridge.cleanup()

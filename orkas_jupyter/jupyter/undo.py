@@ -92,7 +92,7 @@ def turns_listing(rt: KernelRuntime, limit: int = 20) -> list[str]:
     lines = []
     for info in turns:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.started_at))
-        state = ("undone" if info.undone_at else "running" if info.ended_at is None
+        state = ("undone" if info.undone_at else "unfinished" if info.ended_at is None
                  else "can be undone")
         lines.append(f"{info.turn_id:24} {when}  {info.changes:3} change"
                      f"{'s' * (info.changes != 1)}  {state:14} {info.prompt[:60]}")
@@ -103,19 +103,21 @@ def _pick(rt: KernelRuntime, turn_id: str | None) -> str:
     if turn_id is not None:
         return turn_id
     for info in list_turns(_client(rt), _session(rt), 1000):
-        if info.undone_at is None and info.ended_at is not None:
+        if info.undone_at is None:
             return info.turn_id
-    raise UndoError("nothing to undo: no finished turn of this session changed a cell or a "
-                    "file (or all were undone); `%orkas undo list` shows them")
+    raise UndoError("nothing to undo: no turn of this session changed a cell or a file (or "
+                    "all were undone); `%orkas undo list` shows them")
 
 
 def _check(rt: KernelRuntime, info: TurnInfo) -> None:
     if info.undone_at is not None:
         raise UndoError(f"turn {info.turn_id} was already undone")
     agent = rt.find_agent(info.session_id)
-    if info.ended_at is None or (agent is not None and agent.running):
-        raise UndoError(f"turn {info.turn_id} has not finished; stop it first "
-                        "(interrupt the cell, or `%orkas stop`)")
+    # A turn of the session running now would interleave with the undo and its note in the
+    # history; a turn that never finished (its kernel died) can be undone.
+    if agent is not None and agent.running:
+        raise UndoError("a turn of this session is running; stop it first (interrupt the "
+                        "cell, or `%orkas stop`), then undo")
 
 
 async def undo_turn(rt: KernelRuntime, turn_id: str | None = None) -> list[str]:

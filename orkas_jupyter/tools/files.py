@@ -5,10 +5,9 @@ recorded in the `FileStateRegistry` in `ctx.services["file_state"]`, which refus
 overwrite of a file this session has not read, or that changed since it did. Disk work runs
 in a thread so the kernel's event loop stays responsive.
 
-A write is planned (checked and computed), then committed under the file's lock only if the
-bytes are still the ones it was planned against: between the two, review mode shows the
-change to the user (`review.py`). Each write is reported with the bytes it replaced to the
-root turn's checkpoint, for `%orkas undo` (`checkpoint.py`).
+A write is planned here (checked and computed), then committed by `file_writes.py` only if the
+file still holds the bytes it was planned against: between the two, review mode shows the
+change to the user, and the commit reports it to the turn's checkpoint for `%orkas undo`.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ import difflib
 import os
 import stat
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,15 +26,14 @@ from pydantic import BaseModel, Field
 from ..engine.errors import ToolError
 from ..engine.messages import ImagePart, TextPart
 from ..engine.tools import Tool, ToolContext, ToolOutput
-from .checkpoint import record_file
 from .extract import Decoded, decode_content, image_type
-from .file_state import FileStateRegistry, StaleFileError, content_hash
-from .review import accepted_note, review_change
+from .file_state import FileStateRegistry, content_hash
+from .file_writes import MAX_FILE_BYTES, PlannedWrite, review_and_commit
+from .review import accepted_note
 from .sandbox import PathSandbox, SandboxError
 
 DEFAULT_READ_CHARS = 40_000
 MAX_READ_CHARS = 90_000
-MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
 
@@ -167,19 +164,8 @@ class WriteFileInput(BaseModel):
     content: str = Field(description="The complete new content of the file.")
 
 
-@dataclass
-class _Planned:
-    """A write checked and computed, not yet made: `current` is what it replaces."""
-
-    path: Path
-    shown: str
-    current: bytes | None
-    data: bytes
-    message: str = ""
-
-
 def _plan_write(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
-                args: WriteFileInput) -> _Planned:
+                args: WriteFileInput) -> PlannedWrite:
     path = sandbox.resolve(args.path)
     shown = sandbox.display(path)
     if path.is_dir():
@@ -187,41 +173,7 @@ def _plan_write(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
     with sandbox.locked_bytes(path, MAX_FILE_BYTES + 1) as current:
         if current is not None:
             state.require_fresh(session_id, path, current, shown)
-    return _Planned(path, shown, current, args.content.encode("utf-8"))
-
-
-def _commit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
-            plan: _Planned) -> bool:
-    """Make the planned write if the file still holds what it was planned against; returns
-    True when the file was created."""
-    with state.write_lock, sandbox.locked_bytes(plan.path, MAX_FILE_BYTES + 1) as now:
-        if now != plan.current:
-            raise StaleFileError(
-                f"{plan.shown} changed since this change was prepared against it (another "
-                "agent, the user or an editor wrote to it, maybe while the change was being "
-                "reviewed). Nothing was written. Call read_file on it again and redo the "
-                "change against the new content.")
-        created = sandbox.write_atomic(plan.path, plan.data)
-        state.record(session_id, plan.path, content_hash(plan.data))
-    return created
-
-
-async def _review_and_commit(ctx: ToolContext, tool: str, action: str,
-                             plan: _Planned) -> str | None:
-    """Review (an existing file), write and report to the checkpoint; the rejection message
-    when the user rejected the change."""
-    sandbox, state = workspace_services(ctx)
-    if plan.current is not None:
-        rejected = await review_change(
-            ctx, tool=tool, target=plan.shown, action=action,
-            before=plan.current.decode("utf-8", errors="replace"),
-            after=plan.data.decode("utf-8", errors="replace"))
-        if rejected is not None:
-            return rejected
-    await asyncio.to_thread(_commit, sandbox, state, ctx.session_id, plan)
-    await record_file(ctx.agent, ctx.call_id, str(plan.path), plan.shown, plan.current,
-                      plan.data)
-    return None
+    return PlannedWrite(path, shown, current, args.content.encode("utf-8"))
 
 
 class WriteFile(Tool[WriteFileInput]):
@@ -236,7 +188,7 @@ class WriteFile(Tool[WriteFileInput]):
     async def execute(self, args: WriteFileInput, ctx: ToolContext) -> ToolOutput | str:
         sandbox, state = workspace_services(ctx)
         plan = await asyncio.to_thread(_plan_write, sandbox, state, ctx.session_id, args)
-        rejected = await _review_and_commit(ctx, self.name, "overwrite", plan)
+        rejected = await review_and_commit(ctx, sandbox, state, self.name, "overwrite", plan)
         if rejected is not None:
             return ToolOutput.text(rejected, is_error=True)
         lines = args.content.count("\n") + (0 if args.content.endswith("\n") or not args.content
@@ -300,7 +252,7 @@ def _not_found(text: str, old: str, shown: str) -> ToolError:
 
 
 def _plan_edit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
-               args: EditFileInput) -> _Planned:
+               args: EditFileInput) -> PlannedWrite:
     if args.old_string == "":
         raise ToolError("old_string is empty. To create a file use write_file; to add text, "
                         "replace a nearby unique piece of text with itself plus the addition.")
@@ -350,7 +302,7 @@ def _plan_edit(sandbox: PathSandbox, state: FileStateRegistry, session_id: str,
     span = new.count("\n") + 1
     snippet = "\n".join(lines[start_line - 1:first_line - 1 + span + 3])
     replaced = f"{count} occurrences" if args.replace_all and count > 1 else "1 occurrence"
-    return _Planned(path, shown, data, out, message=(
+    return PlannedWrite(path, shown, data, out, message=(
         f"Edited {shown}: replaced {replaced}. Around the (first) change it now reads:\n"
         f"{number_lines(snippet[:4000], start_line)}"))
 
@@ -367,7 +319,7 @@ class EditFile(Tool[EditFileInput]):
     async def execute(self, args: EditFileInput, ctx: ToolContext) -> ToolOutput | str:
         sandbox, state = workspace_services(ctx)
         plan = await asyncio.to_thread(_plan_edit, sandbox, state, ctx.session_id, args)
-        rejected = await _review_and_commit(ctx, self.name, "edit", plan)
+        rejected = await review_and_commit(ctx, sandbox, state, self.name, "edit", plan)
         if rejected is not None:
             return ToolOutput.text(rejected, is_error=True)
         head, sep, rest = plan.message.partition(". Around")

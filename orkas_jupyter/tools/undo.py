@@ -28,10 +28,9 @@ from .checkpoint import (
     content_digest,
     joined,
 )
+from .file_writes import MAX_FILE_BYTES
 from .notebook_doc import FileNotebook
 from .sandbox import PathSandbox
-
-MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
 class CellDoc(Protocol):

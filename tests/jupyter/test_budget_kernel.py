@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from orkas_jupyter.jupyter import runtime as runtime_module
 from orkas_jupyter.jupyter.render import usage_line
 from orkas_jupyter.testing import reply, tool_call
 
@@ -96,3 +97,20 @@ def test_the_usage_line_shows_spend_against_the_budget(kernel, fake_model):
     line = r.data("text/markdown")[-1]
     assert re.search(r"· budget: turn \$0\.0\d{3}/\$0\.5000 · session [\d,]+ tokens/"
                      r"100,000 tokens</sub>$", line), line
+
+
+@pytest.mark.skipif("budget_turn_usd" not in runtime_module._REREAD,
+                    reason="jupyter/runtime.py does not re-read budget settings per turn yet")
+def test_a_budget_set_with_env_counts_from_the_next_turn(kernel, fake_model):
+    fake_model.script([reply("first")])
+    assert kernel.run("%load_ext orkas_jupyter").error is None
+    assert "first" in "".join(kernel.run("%orkas hi").data("text/markdown"))
+    kernel.run("%env ORKAS_BUDGET_TURN_TOKENS=10")
+    r = kernel.run("%orkas again")
+    final = "".join(r.data("text/markdown"))
+    assert "it would pass the turn budget of 10 tokens" in final
+    assert len(fake_model.chat_requests) == 1
+    # What the magic sets wins over the environment, as for the model.
+    fake_model.script([reply("second")])
+    kernel.run("%orkas budget turn_tokens=off")
+    assert "second" in "".join(kernel.run("%orkas again").data("text/markdown"))

@@ -13,6 +13,7 @@ or `asyncio.create_task(…, context=ctx)` with the tool call's `copy_context()`
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import contextvars
 import json
@@ -95,16 +96,25 @@ async def end_turn(host: AgentHost, started: Started) -> None:
 
 def _persister(client: Any, turn_id: str, session_id: str, prompt: str) -> Any:
     async def persist(seq: int, change: Change, agent: str, call_id: str) -> None:
-        payload = change.model_dump_json()
-        if client.redact(payload) != payload:  # a secret never lands in the store
+        if _holds_secret(change, client):  # a secret never lands in the store
             change = _without_before(change, client)
-            payload = change.model_dump_json()
+        payload = change.model_dump_json()
         target = change.cell_id if isinstance(change, CellChange) else change.path
         await asyncio.to_thread(
             client.call, "checkpoint.record", turn_id=turn_id, session_id=session_id,
             prompt=client.redact(prompt), seq=seq, agent=agent, call_id=call_id,
             kind=f"{change.type}.{change.kind}", target=target, payload=payload)
     return persist
+
+
+def _holds_secret(change: Change, client: Any) -> bool:
+    """Does the change's before-state (or its label) hold a credential value? File content
+    is kept in base64, so it is checked decoded."""
+    if isinstance(change, FileChange):
+        text = base64.b64decode(change.before or "").decode("utf-8", errors="replace")
+    else:
+        text = change.label + json.dumps(change.before, ensure_ascii=False)
+    return bool(client.redact(text) != text)
 
 
 def _without_before(change: Change, client: Any) -> Change:

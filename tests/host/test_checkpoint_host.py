@@ -5,6 +5,7 @@ the model reads it on its next turn."""
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Any
@@ -120,5 +121,42 @@ def test_a_turn_that_changed_nothing_leaves_no_checkpoint(
 
         host.submit(turn()).result(timeout=60)
         assert list_turns(host.store().sync, "s") == []  # type: ignore[attr-defined]
+    finally:
+        host.close()
+
+
+def test_a_before_state_holding_a_credential_is_not_kept_and_undo_says_so(
+        tmp_path: Path, server: FakeModelServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key")
+    monkeypatch.setenv("WAREHOUSE_PASSWORD", "hunter2-correct-horse-battery")
+    (tmp_path / "settings.ini").write_text("password = hunter2-correct-horse-battery\n")
+    (tmp_path / "plain.txt").write_text("nothing secret\n")
+    server.script([
+        tool_call("read_file", {"path": "settings.ini"}),
+        tool_call("write_file", {"path": "settings.ini", "content": "password = ***\n"}),
+        tool_call("read_file", {"path": "plain.txt"}),
+        tool_call("write_file", {"path": "plain.txt", "content": "changed\n"}),
+        reply("done"),
+    ])
+    settings = Settings(model="openai/gpt-4o", api_base=server.base_url, workspace=tmp_path,
+                        home=tmp_path / "home")
+    host = AgentHost(settings, store_factory=lambda s: open_store(s, mode="direct"))
+    try:
+        async def turn() -> list[Any]:
+            return [e async for e in host.run_turn(DEFAULT_PROFILE, "s", "tidy settings")]
+
+        host.submit(turn()).result(timeout=60)
+        client = host.store().sync  # type: ignore[attr-defined]
+        info = list_turns(client, "s")[0]
+        stored = client.call("checkpoint.turn", turn_id=info.turn_id)["changes"]
+        kept = {Path(c["target"]).name: json.loads(c["payload"]) for c in stored}
+        assert kept["settings.ini"]["before"] == "" and kept["settings.ini"]["withheld"]
+        assert base64.b64decode(kept["plain.txt"]["before"]) == b"nothing secret\n"
+        _, changes = load_turn(client, info.turn_id)
+        report = host.submit(undo_changes(changes, None, host.workspace().sandbox)).result()
+        assert (tmp_path / "plain.txt").read_text() == "nothing secret\n"
+        assert (tmp_path / "settings.ini").read_text() == "password = ***\n"
+        assert any(line.startswith("settings.ini: written by the turn, but its earlier "
+                                   "content held a credential value") for line in report.left)
     finally:
         host.close()

@@ -10,6 +10,7 @@ import { Widget } from '@lumino/widgets';
 import { IChatMessage, OrkasConnection, Status } from './bridge';
 import { ConnectorsSection } from './connectors';
 import { isReview, ReviewControls, reviewBox } from './review';
+import { TeamView } from './team';
 
 export const PANEL_ID = 'orkas-chat-panel';
 
@@ -65,6 +66,7 @@ export class OrkasPanel extends Widget {
     this._review.setConnection(connection);
     this._part('messages').innerHTML = '';
     this._connectors.reset();
+    this._team.reset();
     this._streaming = null;
     if (connection) {
       connection.message.connect(this._onMessage, this);
@@ -127,6 +129,11 @@ export class OrkasPanel extends Widget {
 
   private _render(msg: IChatMessage): void {
     const list = this._part('messages');
+    // Team members, dispatch cards and floor notices (team.ts); the rest is drawn here.
+    if (this._team.handle(msg)) {
+      list.scrollTop = list.scrollHeight;
+      return;
+    }
     switch (msg.type) {
       case 'state': {
         this._running = msg.status === 'running';
@@ -138,13 +145,7 @@ export class OrkasPanel extends Widget {
         break;
       }
       case 'history':
-        for (const entry of msg.messages as IChatMessage[]) {
-          if (entry.role === 'user') {
-            this._bubble('user', entry.markdown, false);
-          } else if (entry.markdown) {
-            this._bubble('assistant', entry.markdown, true);
-          }
-        }
+        this._team.history(msg.messages);
         break;
       case 'user':
         this._streaming = null;
@@ -208,9 +209,12 @@ export class OrkasPanel extends Widget {
         list.append(note);
         break;
       }
-      case 'approval':
-        list.append(this._approval(msg));
+      case 'approval': {
+        const box = this._approval(msg);
+        list.append(box);
+        this._team.labelApproval(box, msg);
         break;
+      }
       case 'approval_done': {
         const box = list.querySelector(`[data-approval-id="${CSS.escape(msg.id)}"]`);
         if (box) {
@@ -309,6 +313,7 @@ export class OrkasPanel extends Widget {
   private _review = new ReviewControls((text, level) =>
     this._render({ type: 'notice', level, text }));
   private _connectors = new ConnectorsSection();
+  private _team = new TeamView(() => this._part('messages'), this.rendermime);
   private _input: HTMLTextAreaElement;
   private _streaming: HTMLElement | null = null;
   private _running = false;

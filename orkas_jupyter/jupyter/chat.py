@@ -232,7 +232,8 @@ class ChatController:
         self._flush()
         view = event_view(event)
         if view is not None:
-            view.pop("kind", None)
+            if view.get("kind") != "floor":  # the panel marks who has the floor
+                view.pop("kind", None)
             self._send(view)
 
     def _schedule_flush(self) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from orkas_jupyter.testing import RecordedRequest, Step, reply, tool_call
+from orkas_jupyter.testing import RecordedRequest, Step, reply, tool_call, tool_calls
 from orkas_jupyter.testing.notebooks import check, record
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -359,10 +359,161 @@ def knowledge() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
     return notebook(cells), knowledge_model
 
 
+# -- team -------------------------------------------------------------------------------------
+GROWTH = {"none": [4.1, 3.8, 4.5, 4.0, 3.6, 4.2], "A": [5.2, 5.8, 4.9, 5.5, 6.1, 5.3],
+          "B": [4.4, 6.9, 3.1, 5.8, 4.0, 6.2]}
+
+DATA = ('import pandas as pd\n\n'
+        '# Growth (cm in four weeks) of 18 seedlings under three fertilizers.\n'
+        'plants = pd.DataFrame({\n'
+        '    "fertilizer": ["none"] * 6 + ["A"] * 6 + ["B"] * 6,\n'
+        f'    "growth_cm": {GROWTH["none"] + GROWTH["A"] + GROWTH["B"]},\n'
+        '})\nplants.groupby("fertilizer").growth_cm.describe()')
+
+AGENTS = '''from pathlib import Path
+
+# Two agents, as files (Claude Code's agent-file format); Commander reads their descriptions.
+agents = Path(".orkas/agents")
+agents.mkdir(parents=True, exist_ok=True)
+(agents / "statistician.md").write_text("""---
+name: statistician
+description: computes group statistics from the kernel's DataFrames and reports the numbers
+tools: list_variables, inspect_variable
+---
+You are a careful statistician. Look at the data before you compute; report numbers with
+their units and the group sizes.
+""")
+(agents / "tutor.md").write_text("""---
+name: tutor
+description: explains statistics concepts patiently, with small examples
+tools: inspect_variable
+---
+You teach statistics to a scientist who is not a statistician. Short answers, one idea at a
+time, an example from their own data when you can.
+""")
+sorted(p.name for p in agents.iterdir())'''
+
+
+def _stats() -> dict[str, tuple[float, float]]:
+    import statistics
+
+    return {k: (statistics.mean(v), statistics.stdev(v)) for k, v in GROWTH.items()}
+
+
+def _statistician(done: list[str]) -> Step:
+    if not done:
+        return tool_call("inspect_variable", {"name": "plants"}, text="Looking at `plants` first.")
+    stats = _stats()
+    rows = "\n".join(f"| {k} | 6 | {m:.2f} | {sd:.2f} |" for k, (m, sd) in stats.items())
+    return reply("Growth by fertilizer (cm in four weeks, 6 plants each):\n\n"
+                 "| fertilizer | n | mean | sd |\n|---|---|---|---|\n" + rows + "\n\n"
+                 f"A grows {stats['A'][0] - stats['none'][0]:.2f} cm more than no fertilizer "
+                 f"on average; B {stats['B'][0] - stats['none'][0]:.2f} cm more, but B's spread "
+                 f"({stats['B'][1]:.2f} cm) is about three times A's.")
+
+
+def _tutor(text: str) -> Step:
+    stats = _stats()
+    if "n-1" in text:
+        return reply("Because the mean itself was estimated from the same 6 plants: the "
+                     "deviations from it are a little smaller than deviations from the true "
+                     "mean would be. Dividing by n−1 = 5 instead of 6 makes up for that "
+                     "(Bessel's correction); with 6 plants it raises the variance by 20%.")
+    if "thank" in text.lower():
+        return reply("You're welcome — Commander will pick up the summary from here.\n"
+                     "<handback />")
+    if "larger standard deviation" in text:
+        return reply("A larger standard deviation means the plants in that group respond less "
+                     "predictably: the average gain is there, but single plants may gain much "
+                     "more or almost nothing.")
+    none, b = stats["none"], stats["B"]
+    return reply(f"The standard deviation says how far a typical plant lies from its group's "
+                 f"mean. In your data the unfertilised plants all grew close to {none[0]:.1f} "
+                 f"cm (sd {none[1]:.2f} cm), while under B they ranged from 3.1 to 6.9 cm "
+                 f"(sd {b[1]:.2f} cm): a similar average gain to A, much less predictable.")
+
+
+def _commander(text: str, done: list[str]) -> Step:
+    stats = _stats()
+    if "handed the floor back" in text:
+        a, b = stats["A"], stats["B"]
+        return reply(f"**Summary.** Both fertilizers increase growth over none "
+                     f"({stats['none'][0]:.2f} cm): A to {a[0]:.2f} cm with a small spread "
+                     f"(sd {a[1]:.2f}), B to {b[0]:.2f} cm with a large one (sd {b[1]:.2f}). "
+                     "With 6 plants per group, A is the reliable choice; B needs more plants "
+                     "before anyone can say whether its extra variability is real.")
+    if "standard deviation is" in text:
+        return tool_call("hand_off_to", {
+            "agent": "tutor", "note": "the user asks what a standard deviation is; they just "
+            "saw the fertilizer table (B has a large sd)",
+            "pending": ["write a one-paragraph summary of the fertilizer comparison"]})
+    if not done:
+        return tool_calls(
+            ("dispatch_to", {"agent": "statistician", "task": "In the DataFrame `plants`, "
+                             "compare growth_cm between the fertilizer groups: n, mean and sd "
+                             "per group, and the difference of each fertilizer to none."}),
+            ("dispatch_to", {"agent": "tutor", "task": "In one or two sentences a biologist "
+                             "understands: what does it mean when one fertilizer group has a "
+                             "much larger standard deviation than another?"}),
+            text="I'll ask the statistician for the numbers and the tutor for a plain-language "
+                 "reading, at the same time.")
+    statistician, tutor = done
+    return reply("Here is what the two agents found.\n\n" + statistician + "\n\n"
+                 "**In plain words** (the tutor): " + tutor)
+
+
+def team_model(request: RecordedRequest) -> Step:
+    """Commander dispatches two agents at once and synthesises; hands off to the tutor, who
+    hands back; Commander resumes its pending item."""
+    from orkas_jupyter.testing.team import last_user_text, member_of
+
+    member = member_of(request)
+    done = turn_results(request)
+    text = last_user_text(request)
+    if member == "statistician":
+        return _statistician(done)
+    if member == "tutor":
+        return _tutor(text)
+    return _commander(text, done)
+
+
+def team() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
+    cells = [
+        ("title", "markdown",
+         "# Orkas agent teams: dispatch, hand-off and hand-back\n\n"
+         "The notebook's agent is **Commander**. With agents defined in files it can "
+         "*dispatch* tasks to them (several at once, each in its own session, the answers "
+         "coming back to Commander), or *hand off* the floor so an agent talks with you "
+         "directly until it hands back. Open a `dispatch_to` card to read what the agent "
+         "did.\n\n" + RECORDED_NOTE.format(name="team")),
+        setup_cell("team"),
+        ("data", "code", DATA),
+        ("agents-md", "markdown", "Agents are Markdown files with front matter "
+                                  "(docs/teams.md). `%orkas agents` lists them."),
+        ("agents", "code", AGENTS),
+        ("list", "code", "%orkas agents"),
+        ("dispatch-md", "markdown", "Commander sends two tasks **concurrently** and "
+                                    "synthesises the answers:"),
+        ("dispatch", "code", "%%orkas\nCompare the fertilizer groups in `plants`, and tell me "
+                             "what the spread means in plain words."),
+        ("handoff-md", "markdown", "A question for the tutor: Commander hands it the floor, "
+                                   "with a pending item for later. The next message (no `@`) "
+                                   "goes to the tutor too."),
+        ("handoff", "code", "%orkas I'd like to understand what a standard deviation is."),
+        ("floor", "code", "%orkas And why divide by n-1 instead of n?"),
+        ("handback-md", "markdown", "The tutor ends its reply with `<handback />`: the floor "
+                                    "returns to Commander, which resumes its pending item. "
+                                    "(`@commander` takes the floor back at any time.)"),
+        ("handback", "code", "%orkas Thanks, that's clear!"),
+    ]
+    return notebook(cells), team_model
+
+
 EXAMPLES: dict[str, Callable[[], tuple[dict[str, Any], Callable[[RecordedRequest], Step]]]] = {
     "quickstart": quickstart,
     "workspace": workspace,
     "knowledge": knowledge,
+    "team": team,
 }
 
 

@@ -180,7 +180,8 @@ class CellRenderer:
             self._write(f"\n{mark} {who}{_short(view['text'], 300)}\n")
             if view["kind"] != "retry":
                 # Why a turn stopped (loop guard, cut-off, compaction) stays in the final view.
-                self._notices.append(f"{who}{view['text']}")
+                final_mark = "ℹ" if view["kind"] == "floor" else "⚠"
+                self._notices.append(f"{final_mark} {who}{view['text']}")
 
     def finish(self, result: TurnResult | None, error: str | None = None,
                notes: list[str] | None = None) -> None:
@@ -215,7 +216,7 @@ class CellRenderer:
                 self._display(HTML(_agent_heading(self._speaker or "commander")))
             self._display(Markdown(answer))
         for notice in self._notices:
-            self._display(Markdown(f"⚠ {notice}"))
+            self._display(Markdown(notice))
         for note in notes or []:
             self._display(Markdown(note))
         if error:

@@ -244,12 +244,13 @@ class EditCell(Tool[EditCellArgs]):
 
     async def execute(self, args: EditCellArgs, ctx: ToolContext) -> ToolOutput | str:
         backend = notebook(ctx)
-        cell = _find(await backend.cells(), args.cell_id)
+        cells = await backend.cells()
+        cell = _find(cells, args.cell_id)
         _check_fresh(ctx, cell, "edit")
-        rejected, cell = await _reviewed(ctx, backend, cell, self.name, "edit", args.source)
+        rejected, cell, cells = await _reviewed(ctx, backend, cell, cells, self.name, "edit",
+                                                args.source)
         if rejected is not None:
             return ToolOutput.text(rejected, is_error=True)
-        cells = await backend.cells()
         before = _raw(backend, cell)
         updated = await backend.update(cell.id, source=args.source, metadata=provenance(ctx))
         await _record(ctx, backend, "edit", cell, cells, before, updated)
@@ -268,12 +269,13 @@ class DeleteCell(Tool[DeleteCellArgs]):
 
     async def execute(self, args: DeleteCellArgs, ctx: ToolContext) -> ToolOutput | str:
         backend = notebook(ctx)
-        cell = _find(await backend.cells(), args.cell_id)
+        cells = await backend.cells()
+        cell = _find(cells, args.cell_id)
         _check_fresh(ctx, cell, "delete")
-        rejected, cell = await _reviewed(ctx, backend, cell, self.name, "delete", "")
+        rejected, cell, cells = await _reviewed(ctx, backend, cell, cells, self.name, "delete",
+                                                "")
         if rejected is not None:
             return ToolOutput.text(rejected, is_error=True)
-        cells = await backend.cells()
         before = _raw(backend, cell)
         await backend.delete(cell.id)
         await _record(ctx, backend, "delete", cell, cells, before, None)

@@ -10,7 +10,7 @@ from ..engine.errors import ToolError
 from ..engine.tools import ToolContext
 from .checkpoint import CellChange, CellKind, cell_fingerprint, label_of, record_cell
 from .notebook_doc import Cell, FileNotebook, NotebookBackend
-from .review import review_change
+from .review import review_active, review_change
 from .undo import FileCells
 
 
@@ -72,16 +72,21 @@ async def record_change(ctx: ToolContext, backend: NotebookBackend, kind: CellKi
         after=cell_fingerprint(cell_json(after), kind) if after is not None else None))
 
 
-async def reviewed(ctx: ToolContext, backend: NotebookBackend, cell: Cell, tool: str,
-                    action: str, after: str) -> tuple[str | None, Cell]:
-    """Review mode: the user's decision on changing `cell` (None: apply), and the cell as it
-    is once they decided (it must not have changed while they looked)."""
+async def reviewed(ctx: ToolContext, backend: NotebookBackend, cell: Cell, cells: list[Cell],
+                   tool: str, action: str, after: str
+                   ) -> tuple[str | None, Cell, list[Cell]]:
+    """Review mode: the user's decision on changing `cell` (None: apply), with the cell and
+    the notebook's cells as they are once they decided (the cell must not have changed while
+    they looked). Without review, `cell` and `cells` come back as they were."""
+    if not review_active():
+        return None, cell, cells
     rejected = await review_change(ctx, tool=tool, target=f"cell {cell.id}", action=action,
                                    before=cell.source, after=after)
     if rejected is not None:
-        return rejected, cell
-    now = find_cell(await backend.cells(), cell.id)
+        return rejected, cell, cells
+    cells = await backend.cells()
+    now = find_cell(cells, cell.id)
     if now.source != cell.source:
         raise ToolError(f"Cell {cell.id} changed while the change was being reviewed; nothing "
                         "was changed. Read it again.")
-    return None, now
+    return None, now, cells

@@ -53,6 +53,12 @@ def _counts(diff: str) -> str:
     return f"+{added} −{removed} lines"
 
 
+def review_active() -> bool:
+    """Does review mode decide about the next change (ask, or reject after "reject all")?"""
+    checkpoint = current_checkpoint()
+    return checkpoint is not None and checkpoint.review and checkpoint.review_all != "accept"
+
+
 async def review_change(ctx: ToolContext, *, tool: str, target: str, action: str,
                         before: str, after: str) -> str | None:
     """Ask the user about one change to an existing `target` ("cell 1a2b", "data.csv") when

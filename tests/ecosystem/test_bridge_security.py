@@ -98,7 +98,7 @@ def test_a_process_without_the_credential_gets_nothing(kernel, tmp_path: Path) -
 
 def test_a_revoked_credential_is_refused_mid_session(kernel, tmp_path: Path) -> None:
     write_notebook(tmp_path / "analysis.ipynb", ["x = 1"])
-    conn = start_bridge(kernel, tmp_path, "value = 7")
+    conn = start_bridge(kernel, tmp_path, "value = 'treasure-7391'")
     # A second credential, as agent teams issue for a CLI they launch: revoking it must
     # cut its session while the notebook's own credential keeps working.
     child = tmp_path / "child.json"
@@ -116,18 +116,18 @@ def test_a_revoked_credential_is_refused_mid_session(kernel, tmp_path: Path) -> 
     async def scenario() -> None:
         async with mcp_client(None, env=env) as client, mcp_client(conn) as notebook_client:
             r = await client.call_tool("inspect_variable", {"name": "value"})
-            assert not r.is_error and "7" in text_of(r)
+            assert not r.is_error and "treasure-7391" in text_of(r)
             revoked = await asyncio.to_thread(kernel.run, "_cm.__exit__(None, None, None)")
             assert revoked.error is None, revoked.error
             r = await client.call_tool("inspect_variable", {"name": "value"})
-            assert r.is_error and "7" not in text_of(r)
+            assert r.is_error and "treasure" not in text_of(r)
             assert "revoked" in text_of(r) or "does not open this kernel" in text_of(r)
             r = await notebook_client.call_tool("inspect_variable", {"name": "value"})
             assert not r.is_error
             # `%orkas bridge revoke` ends the notebook's credential too, at once.
             await asyncio.to_thread(kernel.run, "%orkas bridge revoke")
             r = await notebook_client.call_tool("inspect_variable", {"name": "value"})
-            assert r.is_error and "7" not in text_of(r)
+            assert r.is_error and "treasure" not in text_of(r)
 
     asyncio.run(scenario())
     assert not conn.exists()

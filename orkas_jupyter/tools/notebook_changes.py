@@ -8,7 +8,14 @@ from typing import Any
 
 from ..engine.errors import ToolError
 from ..engine.tools import ToolContext
-from .checkpoint import CellChange, CellKind, cell_fingerprint, label_of, record_cell
+from .checkpoint import (
+    CellChange,
+    CellKind,
+    cell_fingerprint,
+    current_checkpoint,
+    label_of,
+    record_cell,
+)
 from .notebook_doc import Cell, FileNotebook, NotebookBackend
 from .review import review_active, review_change
 from .undo import FileCells
@@ -47,9 +54,12 @@ def cell_json(cell: Cell) -> dict[str, Any]:
     return raw
 
 
-def raw_of(backend: NotebookBackend, cell: Cell) -> dict[str, Any]:
-    """The cell's JSON as the back-end holds it: the notebook file's own (undo restores it
-    byte for byte), else the cell as the tools see it."""
+def raw_of(backend: NotebookBackend, cell: Cell) -> dict[str, Any] | None:
+    """The cell's JSON as the back-end holds it, for the turn's checkpoint: the notebook
+    file's own (undo restores it byte for byte), else the cell as the tools see it. None when
+    no checkpoint is kept (nothing to read)."""
+    if current_checkpoint() is None:
+        return None
     chosen = _concrete(backend)
     if isinstance(chosen, FileNotebook):
         try:

@@ -104,3 +104,29 @@ def test_interrupt_stops_commander_and_every_child(kernel, fake_model, tmp_path:
         "print('running', len(rt.host.running()), 'children', len(kids))\n")
     assert check.error is None, check.error
     assert "running 0 children 2" in check.stdout
+
+
+def test_a_childs_approval_reaches_the_cell_labelled_with_its_name(kernel, fake_model,
+                                                                    tmp_path: Path) -> None:
+    agents(tmp_path)
+    (tmp_path / "scratch").mkdir()
+
+    def script(request: Any) -> Any:
+        member = member_of(request)
+        last = request.messages[-1]["role"]
+        if member == "critic":
+            if last == "tool":
+                return reply("Left it alone: " + request.messages[-1]["content"][:60])
+            return tool_call("bash", {"command": "rm -rf scratch"})
+        if last == "tool":
+            return reply("The critic reported back.")
+        return tool_call("dispatch_to", {"agent": "critic", "task": "clean up scratch"})
+
+    fake_model.script(script)
+    kernel.run("%load_ext orkas_jupyter")
+    cell = kernel.run("%orkas clean up", timeout=120, stdin=["n"])
+    prompts = [m["content"]["prompt"] for m in cell.messages
+               if m.get("msg_type") == "input_request"]
+    assert prompts and "critic" in prompts[0], prompts
+    assert (tmp_path / "scratch").is_dir()  # denied: nothing was removed
+    assert "The critic reported back." in "".join(cell.data("text/markdown"))

@@ -160,3 +160,25 @@ def test_unknown_address_is_refused_before_any_model_call(make_team) -> None:
     assert isinstance(events[-1], Error) and events[-1].kind == "input"
     assert "There is no agent @nobody (agents: @tutor" in events[-1].message
     assert team.server.chat_requests == []
+
+
+def test_a_child_that_loops_is_stopped_by_its_own_guard(make_team, tmp_path) -> None:
+    team = make_team(tutor=TUTOR)
+    (tmp_path / "notes.txt").write_text("same every time")
+
+    def answer(request: Any) -> Any:
+        if who(request) == "tutor":
+            return tool_call("read_file", {"path": "notes.txt"})  # forever
+        if has_results(request):
+            return reply("The tutor got stuck; I'll answer myself.")
+        return tool_call("dispatch_to", {"agent": "tutor", "task": "read the notes"})
+
+    team.server.script(answer)
+    events = team.turn("go")
+    assert isinstance(events[-1], Done)
+    end = next(e for e in events if isinstance(e, ToolEnd) and e.call.name == "dispatch_to")
+    assert "tutor was stopped: it repeated the same tool call" in end.result.content[0].text  # type: ignore[union-attr]
+    tutor_calls = [r for r in team.server.chat_requests if who(r) == "tutor"]
+    assert len(tutor_calls) == 5  # the default guard stops at the fifth identical call
+    for link in team.children():
+        validate_history(team.history(link["id"]))

@@ -36,8 +36,10 @@ def start_bridge(kernel: Any, workspace: Path, setup: str = "") -> Path:
 
 @contextlib.asynccontextmanager
 async def mcp_client(connection: Path | None, env: dict[str, str] | None = None,
-                     name: str = "test-agent") -> AsyncIterator[Any]:
-    """An initialised `ClientSession` talking to a real `orkas-mcp` over stdio."""
+                     name: str = "test-agent", errlog: Path | None = None
+                     ) -> AsyncIterator[Any]:
+    """An initialised `ClientSession` talking to a real `orkas-mcp` over stdio (its stderr
+    into `errlog` when given)."""
     import mcp_types as types
     from mcp.client.session import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -45,10 +47,13 @@ async def mcp_client(connection: Path | None, env: dict[str, str] | None = None,
     args = ["--connection", str(connection)] if connection is not None else []
     params = StdioServerParameters(command=ORKAS_MCP, args=args,
                                    env={**os.environ, **(env or {})})
-    async with stdio_client(params) as (read, write), ClientSession(
-            read, write, client_info=types.Implementation(name=name, version="1")) as session:
-        await session.initialize()
-        yield session
+    with contextlib.ExitStack() as stack:
+        err = stack.enter_context(errlog.open("w")) if errlog is not None else sys.stderr
+        async with stdio_client(params, errlog=err) as (read, write), ClientSession(
+                read, write, client_info=types.Implementation(name=name, version="1")
+        ) as session:
+            await session.initialize()
+            yield session
 
 
 def text_of(result: Any) -> str:

@@ -111,3 +111,66 @@ def test_closing_the_runtimes_bridge_removes_its_files(kernel, tmp_path: Path) -
     assert r.error is None, r.error
     assert not connection.exists() and not socket_path.exists()
     assert "The bridge is off" in kernel.run("%orkas bridge status").stdout
+
+
+CHILD_CLI = r'''
+"""A scripted agent CLI: through orkas-mcp (found from its environment), read a variable,
+insert a cell and run it, then print an answer."""
+import asyncio, os, sys
+import mcp_types as types
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+async def main():
+    params = StdioServerParameters(command=sys.argv[1], args=[], env=dict(os.environ))
+    async with stdio_client(params) as (r, w), ClientSession(
+            r, w, client_info=types.Implementation(name="scripted-cli", version="1")) as s:
+        await s.initialize()
+        seen = await s.call_tool("inspect_variable", {"name": "sales"})
+        if seen.is_error:
+            print("ERROR", seen.content[0].text); return
+        made = await s.call_tool("insert_cell", {"source": "total = sum(sales)\nprint(total)"})
+        cell = made.content[0].text.split()[3]
+        ran = await s.call_tool("run_cell", {"cell_id": cell})
+        print("ANSWER total is", ran.content[1].text.split()[-1])
+
+asyncio.run(main())
+'''
+
+
+def test_a_launched_cli_gets_its_own_credential(kernel, tmp_path: Path) -> None:
+    """The seam agent teams use: one credential per child process, revoked when it ends.
+    The child runs while the kernel is idle (a cell blocked waiting for it would hold the
+    main thread that `run_cell` needs)."""
+    import sys
+
+    from test_bridge_helpers import ORKAS_MCP
+
+    write_notebook(tmp_path / "analysis.ipynb", ["sales = [3, 4, 5]"])
+    script = tmp_path / "child_cli.py"
+    script.write_text(CHILD_CLI)
+    out = tmp_path / "child.out"
+    assert kernel.run("%load_ext orkas_jupyter\nsales = [3, 4, 5]").error is None
+    r = kernel.run(
+        "import os, subprocess\n"
+        "from orkas_jupyter.jupyter.runtime import get_runtime\n"
+        "from orkas_jupyter.jupyter.cmds._bridge_kernel import kernel_bridge\n"
+        "_cm = kernel_bridge(get_runtime()).child_credential('scripted-cli')\n"
+        "_env = _cm.__enter__()\n"
+        f"_child = subprocess.Popen([{sys.executable!r}, {str(script)!r}, {ORKAS_MCP!r}],\n"
+        f"    env={{**os.environ, **_env}}, stdout=open({str(out)!r}, 'w'),\n"
+        "    stderr=subprocess.STDOUT)")
+    assert r.error is None, r.error
+    deadline = time.monotonic() + 60
+    while "ANSWER" not in (out.read_text() if out.exists() else "") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert "ANSWER total is 12" in out.read_text(), out.read_text()
+    # The child's cell is in the notebook, and the kernel has its variable.
+    assert "12" in kernel.run("print(total)").stdout
+    # When the child is done its credential ends: the same environment opens nothing.
+    assert kernel.run("_child.wait(30); _cm.__exit__(None, None, None)").error is None
+    r = kernel.run(
+        f"_again = subprocess.run([{sys.executable!r}, {str(script)!r}, {ORKAS_MCP!r}],\n"
+        "    env={**os.environ, **_env}, capture_output=True, text=True, timeout=60)\n"
+        "print(_again.stdout)", timeout=90)
+    assert "ANSWER" not in r.stdout and "ERROR" in r.stdout, r.stdout

@@ -80,6 +80,9 @@ class AgentHost:
         self._store_factory = store_factory
         self._provider_factory = provider_factory
         self.agents: dict[tuple[str, str], Agent] = {}
+        # More sections of an agent's system prompt, by profile (a team lists its agents to
+        # Commander); each returns None for profiles it does not concern.
+        self.prompt_sections: list[Callable[[AgentProfile], PromptSection | None]] = []
         self._store: SessionStore | None = None
         self._provider: Provider | None = None
         self._workspace: WorkspaceTools | None = None
@@ -243,6 +246,8 @@ class AgentHost:
                 skill_tools = FilteredToolset(view, keep)
             toolsets.append(skill_tools)
             sections.append(view.prompt_section)
+            sections.extend(s for make in self.prompt_sections
+                            if (s := make(profile)) is not None)
             agent = Agent(self.provider(), tools=tools, toolsets=toolsets, policy=self.policy,
                           name=profile.name if profile is not DEFAULT_PROFILE else "",
                           store=self.store(), session_id=session_id,
@@ -252,6 +257,14 @@ class AgentHost:
                           config=TurnConfig(fit=FitConfig(core_tools=profile.core_tools)))
             self.agents[key] = agent
         return agent
+
+    def forget(self, session_id: str, profile: AgentProfile = DEFAULT_PROFILE) -> None:
+        """Drop the agent of (profile, session) once its turn is over (a team's child: its
+        session is not used again)."""
+        key = (profile.name, session_id)
+        agent = self.agents.get(key)
+        if agent is not None and not agent.running:
+            del self.agents[key]
 
     def find_agent(self, session_id: str, profile: AgentProfile = DEFAULT_PROFILE
                    ) -> Agent | None:
@@ -277,7 +290,8 @@ class AgentHost:
         await self._enter_toolsets()
         agent = self.agent(session_id, profile)
         record = getattr(self.store(), "record_event", None)
-        ledger = LedgerObserver(record, agent.session_id) if record is not None else None
+        ledger = (LedgerObserver(record, agent.session_id, parent_call_id)
+                  if record is not None else None)
         watchers: list[TurnObserver] = [*([ledger] if ledger else []), *observers]
         prompt, images = turn_message(prompt, images), None  # its id names the turn
         events = agent.run(prompt, images, cancel, model or profile.model, approve=approve,

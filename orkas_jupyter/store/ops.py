@@ -93,7 +93,7 @@ REGISTRY = OpRegistry()
 # process opens the file (server or in-process). `ORKAS_STORE_OPERATION_MODULES` (comma-
 # separated module names) adds more, e.g. the knowledge base's operations.
 OPERATION_MODULES = ["orkas_jupyter.store.ledger", "orkas_jupyter.store.kb_ops",
-                     "orkas_jupyter.store.checkpoints"]
+                     "orkas_jupyter.store.team_ops", "orkas_jupyter.store.checkpoints"]
 
 
 def load_operation_modules() -> list[str]:
@@ -297,6 +297,7 @@ def list_sessions(ctx: OpContext, args: NoArgs) -> list[dict[str, Any]]:
         FROM sessions s LEFT JOIN (
             SELECT session_id, count(*) AS n, max(created_at) AS last
             FROM messages GROUP BY session_id) m ON m.session_id = s.id
+        WHERE s.parent_id IS NULL  -- a team's child sessions belong to their conversation
         ORDER BY updated DESC, s.id""").fetchall()
     return [dict(zip(_SESSION_COLUMNS, r, strict=True)) for r in rows]
 
@@ -317,7 +318,10 @@ def delete_session(ctx: OpContext, args: SessionArgs) -> bool:
     con = ctx.con
     existed = con.execute("SELECT 1 FROM sessions WHERE id = ?",
                           [args.session_id]).fetchone() is not None
-    con.execute("DELETE FROM messages WHERE session_id = ?", [args.session_id])
-    con.execute("DELETE FROM sessions WHERE id = ?", [args.session_id])
+    # A conversation's child sessions (its team's dispatches) go with it.
+    con.execute("DELETE FROM messages WHERE session_id IN (SELECT id FROM sessions WHERE "
+                "parent_id = ?) OR session_id = ?", [args.session_id, args.session_id])
+    con.execute("DELETE FROM sessions WHERE parent_id = ? OR id = ?",
+                [args.session_id, args.session_id])
     # Keep the counter: numbers stay unique even if the id is reused after a failed commit.
     return existed

@@ -336,12 +336,13 @@ async def watch_turn(budget: TurnBudget, agent: Any, events: AsyncIterator[Event
     `agent` calls models through the budget for this turn only."""
     inner = agent.provider
     agent.provider = BudgetedProvider(inner, budget)
-    stamp = {"agent": agent.name} if agent.name else {}
     try:
         async for event in events:
-            # Warnings queued by the call that led to this event come first (the stop last).
+            # Warnings queued by the call that led to this event come first (the stop last),
+            # named like it (a team member's warning shows under its card).
             for text in budget.notices():
-                yield WarningEvent(message=text, **stamp)
+                yield WarningEvent(message=text, agent=event.agent,
+                                   parent_call_id=event.parent_call_id)
             yield _plain_stop(event, budget)
     finally:
         if isinstance(agent.provider, BudgetedProvider) and agent.provider.budget is budget:

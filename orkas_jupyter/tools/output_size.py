@@ -31,7 +31,7 @@ UNSHRUNK_MAX_BYTES = 1_000_000
 # Distinct colours up to which a shrunk image is stored with a palette.
 PALETTE_MAX_COLORS = 8_192
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-_BASE64 = re.compile(r"(?:data:[\w.+-]+/[\w.+-]+;base64,)?[A-Za-z0-9+/]{160,}={0,2}")
+_BASE64 = re.compile(r"(?:data:[\w.+-]+/[\w.+-]+;base64,)?[A-Za-z0-9+/]{100,}={0,2}")
 _SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAGS = re.compile(r"<[^>]+>")
 _BLANKS = re.compile(r"[ \t\r\f\v]+")

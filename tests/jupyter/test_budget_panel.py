@@ -45,3 +45,33 @@ def test_the_panel_shows_the_80_percent_warning_and_the_stop() -> None:
     assert done["stop_reason"] == "error"
     assert provider.requests and len(provider.requests) == 1  # the second call was not made
     rt.close()
+
+
+def test_budget_words_parse_into_settings_fields() -> None:
+    import pytest
+
+    from orkas_jupyter.jupyter.cmds.budget import parse
+
+    assert parse(["turn=$0.50", "day_tokens=200_000", "warn_at=90"]) == {
+        "budget_turn_usd": 0.5, "budget_day_tokens": 200_000, "budget_warn_at": 0.9}
+    assert parse(["session=off"]) == {"budget_session_usd": None}
+    assert set(parse(["off"])) == {"budget_turn_usd", "budget_session_usd", "budget_day_usd",
+                                   "budget_turn_tokens", "budget_session_tokens",
+                                   "budget_day_tokens"}
+    for bad, says in ((["turn=-1"], "cannot be negative"), (["week=5"], "KEY=VALUE"),
+                      (["warn_at=0"], "between 0 and 1"), (["day=lots"], "not a number")):
+        with pytest.raises(ValueError, match=says):
+            parse(bad)
+
+
+def test_prices_come_from_litellms_table_without_importing_litellm() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom orkas_jupyter.host.pricing import price_of\n"
+            "p = price_of('openai/gpt-4o-mini'); a = price_of('anthropic/claude-sonnet-4-5')\n"
+            "print(p.input, p.output, a.input, price_of('openai/no-such-model'), "
+            "price_of('gpt-4o') is not None, 'litellm' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60).stdout.split()
+    assert out == ["1.5e-07", "6e-07", "3e-06", "None", "True", "False"]

@@ -228,3 +228,31 @@ def test_pf13_sizes() -> None:
     assert got["stdout_tokens"] <= 3_000 < got["stdout_tokens_before"]
     assert got["list_cells_tokens"] <= 2_500
     assert got["plot_tokens_raw"] > 100_000  # base64 as text: what is never sent
+
+
+def test_inspect_variable_never_shows_base64() -> None:
+    import asyncio
+    from collections.abc import Mapping
+
+    from orkas_jupyter.engine.tools import ToolContext
+    from orkas_jupyter.tools.kernel import InspectVariable, InspectVariableArgs
+
+    class Namespace:
+        def __init__(self, ns: dict[str, Any]) -> None:
+            self.ns = ns
+
+        def namespace(self) -> Mapping[str, Any]:
+            return self.ns
+
+        def hidden_names(self) -> set[str]:
+            return set()
+
+        async def on_main_thread(self, fn: Any) -> Any:
+            return fn()
+
+    encoded = png(300, 200)
+    ctx = ToolContext(session_id="s", services={"kernel": Namespace({"img": encoded,
+                                                                      "meta": {"b": encoded}})})
+    for name in ("img", "meta"):
+        text = asyncio.run(InspectVariable().execute(InspectVariableArgs(name=name), ctx))
+        assert encoded[:60] not in text and "base64 data" in text, text

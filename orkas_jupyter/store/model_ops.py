@@ -19,6 +19,7 @@ import socket
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,8 @@ class ModelHost:
         self._leaves: OrderedDict[str, LiteLLMProvider] = OrderedDict()
         self._warm: threading.Thread | None = None
         self.warmed = threading.Event()
+        self._busy = 0  # model requests being served now
+        self._last_request = 0.0  # time.monotonic() of the last one's end
 
     # -- lifecycle ---------------------------------------------------------------------------
     def warm(self, model: str | None = None) -> None:
@@ -153,10 +156,34 @@ class ModelHost:
             gc.enable()
             gc.freeze()  # litellm's long-lived objects: out of every later collection
             self.warmed.set()
-        # The bundled tokenizer (~0.3 s) serves only providers that send no usage: loaded
-        # after the first request may start, not before.
-        with contextlib.suppress(Exception):
-            load_litellm().token_counter(model="gpt-4o", text="warm")
+        self._load_tokenizer_when_idle()
+
+    def _load_tokenizer_when_idle(self, quiet: float = 1.0, give_up: float = 120.0) -> None:
+        """litellm's bundled tokenizer (~0.3 s to load) serves only providers whose streams
+        report no usage. Loaded once no request has run for `quiet` seconds: a first
+        request never waits for it, nor shares the interpreter with it."""
+        with self._lock:  # a kernel's request may be about to arrive: count from now
+            self._last_request = max(self._last_request, time.monotonic())
+        deadline = time.monotonic() + give_up
+        while time.monotonic() < deadline:
+            with self._lock:
+                idle = not self._busy and time.monotonic() - self._last_request >= quiet
+            if idle:
+                with contextlib.suppress(Exception):
+                    load_litellm().token_counter(model="gpt-4o", text="warm")
+                return
+            time.sleep(quiet / 4)
+
+    @contextlib.contextmanager
+    def _serving(self) -> Iterator[None]:
+        with self._lock:
+            self._busy += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._busy -= 1
+                self._last_request = time.monotonic()
 
     def loop(self) -> asyncio.AbstractEventLoop:
         """The event loop every model request runs on (started on first use)."""
@@ -208,8 +235,9 @@ class ModelHost:
         except ValidationError as exc:
             return RpcResponse(id=req.id, ok=False, error_type="StoreArgumentError",
                                error=_argument_error(req.op, exc))
-        self.wait_warm()
-        info = self._leaf(args).model_info(args.model)
+        with self._serving():
+            self.wait_warm()
+            info = self._leaf(args).model_info(args.model)
         result = RemoteModelInfo(info=info, needs_key=needs_key(args.model))
         return RpcResponse(id=req.id, ok=True, result=result.model_dump(mode="json"))
 
@@ -232,15 +260,16 @@ class ModelHost:
         # costs a GIL switch each); non-blocking, so a client that stops reading stalls only
         # its own request.
         sock.setblocking(False)
-        future = asyncio.run_coroutine_threadsafe(
-            _stream_to(sock, req.id, leaf, args, self), self.loop())
-        try:
-            return future.result()
-        except BaseException:
-            future.cancel()
-            return False
-        finally:
-            sock.setblocking(True)
+        with self._serving():
+            future = asyncio.run_coroutine_threadsafe(
+                _stream_to(sock, req.id, leaf, args, self), self.loop())
+            try:
+                return future.result()
+            except BaseException:
+                future.cancel()
+                return False
+            finally:
+                sock.setblocking(True)
 
 
 class _ClientGone(Exception):

@@ -99,8 +99,12 @@ class DispatchTool(Tool[DispatchArgs]):
     async def execute(self, args: DispatchArgs, ctx: ToolContext) -> ToolOutput | str:
         agent = self.orchestra.member(args.agent)
         if agent.command is not None:
-            raise ToolError(f"{agent.name} is an outside command ({agent.command}); "
-                            "dispatching to outside agent CLIs is not available yet")
+            runner = self.orchestra.outside
+            if runner is None:
+                raise ToolError(f"{agent.name} is an outside command ({agent.command}); it "
+                                "can run only in a Jupyter kernel (it reaches the notebook "
+                                "through the kernel bridge)")
+            return await runner(agent, args.task, ctx)
         return await run_child(self.orchestra, member_profile(agent), args.task, ctx)
 
 

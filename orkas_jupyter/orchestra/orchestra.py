@@ -30,7 +30,7 @@ from ..host.observers import TurnObserver
 from ..host.profile import DEFAULT_PROFILE, AgentProfile
 from .actions import TeamToolset
 from .agent_files import AgentDef
-from .team import COMMANDER, Floor, Team, TeamState, member_profile
+from .team import COMMANDER, Floor, OutsideRunner, Team, TeamState, member_profile
 
 __all__ = ["HANDBACK", "Orchestra", "parse_address", "strip_handback"]
 
@@ -80,6 +80,8 @@ class Orchestra:
         self.host = host
         self.team = Team(lambda: host.settings)
         self.toolset = TeamToolset(self)
+        # Set by the Jupyter layer: runs agent files that name an outside CLI (`command:`).
+        self.outside: OutsideRunner | None = None
         # Before any agent is built: every agent lists it (it offers tools to Commander only).
         host.toolsets.append(self.toolset)
         host.prompt_sections.append(self._prompt_section)

@@ -16,8 +16,8 @@ from ..host.host import AgentHost
 from ..host.profile import ORKAS_PROMPT, AgentProfile
 from .agent_files import AgentDef, AgentProblem, load_agents
 
-__all__ = ["COMMANDER", "WORKER_PROFILE", "Floor", "Team", "TeamRuntime", "TeamState",
-           "member_profile"]
+__all__ = ["COMMANDER", "WORKER_PROFILE", "Floor", "OutsideRunner", "Team", "TeamRuntime",
+           "TeamState", "member_profile"]
 
 # How the user and the events name the notebook's own agent when it hosts a team.
 COMMANDER = "commander"
@@ -157,11 +157,19 @@ def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
         return ()
 
 
+class OutsideRunner(Protocol):
+    """Runs an agent file's outside CLI (`command:`) on a task; its answer text. The Jupyter
+    layer provides it (the CLI reaches the kernel through the bridge, issue #18)."""
+
+    async def __call__(self, agent: AgentDef, task: str, ctx: Any) -> str: ...
+
+
 class TeamRuntime(Protocol):
     """What the team's tools need of the orchestra that offers them."""
 
     host: AgentHost
     team: Team
+    outside: OutsideRunner | None
 
     @property
     def state(self) -> TeamState: ...

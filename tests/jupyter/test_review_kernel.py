@@ -107,3 +107,21 @@ def test_with_no_one_to_ask_review_is_off_and_changes_apply(kernel: Kernel, fake
     assert _sources(nb) == ["x = 'changed'", "y = 20", "# a new cell is not reviewed"]
     assert (tmp_path / "data.csv").read_bytes() == b"a,b\n9,9\n"  # the write went through
     assert not any("rejected" in r for r in _tool_results(fake_model))
+
+
+def test_review_through_the_live_notebook_in_the_browser(kernel: Kernel, fake_model,
+                                                         tmp_path: Path) -> None:
+    from .live_view import LiveView, cell_json
+
+    nb = tmp_path / "analysis.ipynb"
+    cells = [cell_json(c) for c in json.loads(_notebook(nb))["cells"]]
+    (tmp_path / "data.csv").write_bytes(b"a,b\n1,2\n")
+    fake_model.script(SCRIPT)
+    view = LiveView(kernel, cells)
+    view.run("%load_ext orkas_jupyter\n%orkas review on")
+    turn = view.run("%orkas tidy up", stdin=["a", "r", "r"])
+    assert turn.error is None, turn.error
+    assert [c["source"] for c in view.cells] == ["x = 1", "y = 20",
+                                                 "# a new cell is not reviewed"]
+    assert view.cells[0] == cells[0]  # rejected: the page's cell is exactly as it was
+    assert (tmp_path / "data.csv").read_bytes() == b"a,b\n1,2\n"

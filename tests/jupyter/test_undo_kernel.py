@@ -78,6 +78,8 @@ def test_undo_restores_the_notebook_and_files_exactly(kernel: Kernel, fake_model
 
     again = kernel.run("%orkas undo")
     assert "nothing to undo" in again.stdout
+    unknown = kernel.run("%orkas undo --turn msg_nope")
+    assert unknown.error is None and "no checkpoint for turn 'msg_nope'" in unknown.stdout
     assert "undone" in kernel.run("%orkas undo list").stdout
 
     kernel.run("%orkas what happened to your changes?", timeout=60)

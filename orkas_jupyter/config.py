@@ -40,6 +40,8 @@ _ENV = {
     "output_text_chars": "ORKAS_OUTPUT_TEXT_CHARS",
     "output_html_chars": "ORKAS_OUTPUT_HTML_CHARS",
     "output_total_chars": "ORKAS_OUTPUT_TOTAL_CHARS",
+    "bridge_ask_timeout": "ORKAS_BRIDGE_ASK_TIMEOUT",
+    "outside_timeout": "ORKAS_OUTSIDE_TIMEOUT",
 }
 # Budget fields: "off" (or "none", or empty) in the environment or a file means no limit.
 BUDGET_FIELDS = ("budget_turn_usd", "budget_session_usd", "budget_day_usd",
@@ -87,6 +89,11 @@ class Settings(BaseModel):
                                    "an HTML-only output")
     output_total_chars: int = Field(20_000, ge=500, description="characters of all outputs "
                                     "of one cell sent to the model")
+    bridge_ask_timeout: float = Field(300.0, gt=0, description="seconds an outside agent's "
+                                      "question waits in the notebook before the approval "
+                                      "policy decides")
+    outside_timeout: float = Field(1800.0, gt=0, description="seconds an outside agent CLI "
+                                   "(an agent file's `command`) may run on one dispatch")
 
     @property
     def store_path(self) -> Path:

@@ -168,9 +168,12 @@ class AgentHost:
     def workspace(self) -> WorkspaceTools:
         """Workspace files, shell and web tools with their sandbox (built once)."""
         if self._workspace is None:
+            from ..ecosystem.packages.layout import package_bin
             from ..tools.workspace import build_workspace_tools
 
-            self._workspace = build_workspace_tools(self.settings)
+            # Package CLI shims (`%orkas packages`) are on bash's PATH from the first turn.
+            self._workspace = build_workspace_tools(self.settings,
+                                                    extra_path=[package_bin(self.settings)])
         return self._workspace
 
     def memory(self) -> MemoryBook | None:
@@ -287,7 +290,7 @@ class AgentHost:
         """Run one turn of `profile` in `session_id`, yielding its events. `approve` asks the
         user of this turn (default: the approval policy); `cancel` stops it; every observer
         sees every event."""
-        await self._enter_toolsets()
+        await self.enter_toolsets()
         agent = self.agent(session_id, profile)
         record = getattr(self.store(), "record_event", None)
         ledger = (LedgerObserver(record, agent.session_id, parent_call_id)
@@ -323,7 +326,8 @@ class AgentHost:
             agent.cancel(reason)
         return len(running)
 
-    async def _enter_toolsets(self) -> None:
+    async def enter_toolsets(self) -> None:
+        """Enter every toolset once (MCP servers start here); the bridge calls it too."""
         if self._entered is None:
             stack = contextlib.AsyncExitStack()
             for toolset in self.toolsets:

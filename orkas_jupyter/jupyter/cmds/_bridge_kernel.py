@@ -40,7 +40,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 # An idle kernel runs a main-thread job within milliseconds; past this a cell has started.
 IDLE_GRACE_S = 0.25
-DEFAULT_ASK_TIMEOUT_S = 300.0
 _SKIPPED = object()
 
 
@@ -150,8 +149,8 @@ class KernelBridge:
         self.book = CredentialBook()
         self.busy = BusyCells(rt.shell)
         self.kernel = OutsideKernel(rt, self.busy)
-        timeout = float(os.environ.get("ORKAS_BRIDGE_ASK_TIMEOUT", DEFAULT_ASK_TIMEOUT_S))
-        self.questions = NotebookQuestions(lambda: rt.settings.approval, timeout)
+        self.questions = NotebookQuestions(lambda: rt.settings.approval,
+                                           float(rt.settings.bridge_ask_timeout))
         self.listener: BridgeListener | None = None
         self.service: BridgeService | None = None
         self.connection_file: Path | None = None
@@ -200,7 +199,7 @@ class KernelBridge:
 
         return BridgeSources(tools=host.tools, toolsets=lambda: [*host.toolsets, view],
                              services=services, policy=host.policy, ask=self.questions.ask,
-                             skills=lambda: view, prepare=host._enter_toolsets)
+                             skills=lambda: view, prepare=host.enter_toolsets)
 
     def ensure_listener(self) -> BridgeListener:
         """Start the socket server on the agent thread (idempotent)."""

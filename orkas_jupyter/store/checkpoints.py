@@ -2,7 +2,7 @@
 before the change, so `%orkas undo` can put it back.
 
 A root turn (the one a user started; a team's turns join it) gets one `checkpoint_turns` row
-on its first change; every change is one `checkpoint_changes` row numbered in the order it
+on its first change (a session keeps its last `KEEP_TURNS`); every change is one `checkpoint_changes` row numbered in the order it
 happened. `payload` is the change as JSON (kind, target, the before-state, a fingerprint of
 the after-state), opaque to the store.
 """
@@ -16,6 +16,10 @@ from pydantic import BaseModel, Field
 
 from .errors import StoreArgumentError
 from .ops import REGISTRY, OpContext
+
+# Turns of a session that keep their checkpoint; older ones are dropped when a new one starts
+# (a file's before-state can be megabytes).
+KEEP_TURNS = 50
 
 
 class ChangeArgs(BaseModel):
@@ -62,12 +66,22 @@ def record_change(ctx: OpContext, args: ChangeArgs) -> None:
                    [args.turn_id]).fetchone() is None:
         con.execute("INSERT INTO checkpoint_turns VALUES (?, ?, ?, ?, NULL, NULL, NULL)",
                     [args.turn_id, args.session_id, args.prompt[:300], now])
+        _drop_old_turns(ctx, args.session_id)
     if con.execute("SELECT 1 FROM checkpoint_changes WHERE turn_id = ? AND seq = ?",
                    [args.turn_id, args.seq]).fetchone() is not None:
         return
     con.execute("INSERT INTO checkpoint_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [args.turn_id, args.seq, args.agent, args.call_id, args.kind, args.target,
                  args.payload, now])
+
+
+def _drop_old_turns(ctx: OpContext, session_id: str) -> None:
+    old = [r[0] for r in ctx.con.execute(
+        "SELECT turn_id FROM checkpoint_turns WHERE session_id = ? "
+        "ORDER BY started_at DESC, turn_id OFFSET ?", [session_id, KEEP_TURNS]).fetchall()]
+    for turn_id in old:
+        ctx.con.execute("DELETE FROM checkpoint_changes WHERE turn_id = ?", [turn_id])
+        ctx.con.execute("DELETE FROM checkpoint_turns WHERE turn_id = ?", [turn_id])
 
 
 @REGISTRY.register("checkpoint.end", TurnArgs, write=True)

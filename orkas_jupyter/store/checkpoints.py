@@ -2,9 +2,9 @@
 before the change, so `%orkas undo` can put it back.
 
 A root turn (the one a user started; a team's turns join it) gets one `checkpoint_turns` row
-on its first change (a session keeps its last `KEEP_TURNS`); every change is one `checkpoint_changes` row numbered in the order it
-happened. `payload` is the change as JSON (kind, target, the before-state, a fingerprint of
-the after-state), opaque to the store.
+on its first change (a session keeps its last `KEEP_TURNS`); every change is one
+`checkpoint_changes` row numbered in the order it happened. `payload` is the change as JSON
+(kind, target, the before-state, a fingerprint of the after-state), opaque to the store.
 """
 
 from __future__ import annotations

@@ -93,6 +93,8 @@ class KernelRuntime:
         from ..orchestra.orchestra import Orchestra
 
         self.orchestra = Orchestra(self.host)
+        from .outside_agents import OutsideAgents  # agent files' `command:` (issue #18)
+        self.orchestra.outside = OutsideAgents(self)
 
     # -- what the host is asked for ---------------------------------------------------------
     @property

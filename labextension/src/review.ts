@@ -16,6 +16,24 @@ export function isReview(msg: IChatMessage): boolean {
 }
 
 const COLOURS: [string, string][] = [['+', '#1a7f37'], ['-', '#cf222e'], ['@', '#57606a']];
+const DECIDED: { [decision: string]: string } = {
+  once: 'accepted', run: 'accepted, and the rest of this turn', deny: 'rejected'
+};
+// This module's own styles (the undo report keeps its lines).
+const STYLE = `
+.orkas-ReviewControls { display: inline-flex; gap: 6px; align-items: center; margin-left: 8px;
+  font-size: 12px; }
+.orkas-ReviewDiff { max-height: 320px; overflow: auto; font-size: 12px; }
+.orkas-Note.orkas-mod-undo { white-space: pre-line; }`;
+
+function addStyle(): void {
+  if (!document.getElementById('orkas-review-style')) {
+    const style = document.createElement('style');
+    style.id = 'orkas-review-style';
+    style.textContent = STYLE;
+    document.head.append(style);
+  }
+}
 
 /** The diff as coloured lines. */
 export function diffNode(diff: string): HTMLElement {
@@ -57,6 +75,10 @@ export function reviewBox(msg: IChatMessage, decide: (decision: string) => void)
   const done = document.createElement('span');
   done.className = 'orkas-ApprovalDecision';
   box.append(done);
+  // The panel marks the decision as an approval's; say it as a review's.
+  new MutationObserver(() => {
+    done.textContent = DECIDED[box.dataset.decided ?? ''] ?? done.textContent;
+  }).observe(box, { attributes: true, attributeFilter: ['data-decided'] });
   return box;
 }
 
@@ -66,6 +88,7 @@ export class ReviewControls {
 
   /** `report` shows what a command printed (an undo report) in the chat. */
   constructor(private readonly report: (text: string, level: string) => void) {
+    addStyle();
     this.node = document.createElement('div');
     this.node.className = 'orkas-ReviewControls';
     this._undo = document.createElement('button');
@@ -98,7 +121,10 @@ export class ReviewControls {
     if (!kernel) {
       return;
     }
-    const code = `get_ipython().run_line_magic('orkas', ${JSON.stringify(command)})`;
+    // The panel attaches Orkas without loading the magic: call the command directly.
+    const [word, ...rest] = command.split(' ');
+    const code = "__import__('orkas_jupyter.jupyter.undo', fromlist=['panel_command'])" +
+      `.panel_command(${JSON.stringify(word)}, ${JSON.stringify(rest.join(' '))})`;
     let out = '';
     const future = kernel.requestExecute({ code, silent: false, store_history: false,
                                            allow_stdin: false, stop_on_error: false });
@@ -118,9 +144,10 @@ export class ReviewControls {
     const review = /^review: (on|off)/m.exec(out);
     if (review) {
       this._box.checked = review[1] === 'on';
+      this.node.dataset.review = review[1];
     }
     if (show && out.trim()) {
-      this.report(out.trim(), out.includes('left alone') ? 'warning' : 'info');
+      this.report(out.trim(), 'undo');
     }
   }
 

@@ -54,6 +54,13 @@ class TurnApprovals:
         """One Markdown line per decision, for the turn's final view."""
         notes = []
         for request, decision, by in self.decisions:
+            if request.risk == "review":  # the diff was shown; the note names the change
+                verdict = {"once": "accepted", "run": "accepted with the rest of the turn",
+                           "deny": "rejected"}[decision]
+                change = request.summary.split(";")[0].removeprefix("Review: ")
+                agent = f"{request.agent}: " if request.agent else ""
+                notes.append(f"📝 **review** — {agent}{change} → **{verdict}** by {by}")
+                continue
             detail = " ".join(request.detail.split())[:200].replace("`", "'")
             shown = f" `{detail}`" if detail else ""
             who = f"{request.agent}: " if request.agent else ""

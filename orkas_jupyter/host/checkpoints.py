@@ -30,6 +30,7 @@ from ..tools.checkpoint import (
     FileChange,
     TurnCheckpoint,
     change_from_json,
+    current_checkpoint,
 )
 
 
@@ -42,7 +43,8 @@ class AgentHost(Protocol):
 
 log = logging.getLogger(__name__)
 WITHHELD_SECRET = "its earlier content held a credential value, which the store never keeps"
-Started = contextvars.Token[TurnCheckpoint | None] | None
+# What `begin_turn` gives `end_turn`: the root turn's checkpoint and the context token.
+Started = tuple[TurnCheckpoint, contextvars.Token[TurnCheckpoint | None]] | None
 
 
 class TurnInfo(BaseModel):
@@ -65,8 +67,8 @@ def turn_message(prompt: str | Message, images: list[ImagePart] | None) -> Messa
 
 def begin_turn(host: AgentHost, session_id: str, user: Message, approve: Any) -> Started:
     """Make a root turn's checkpoint current (named by its user message); a team's turn joins
-    the running one. Returns the token for `end_turn`."""
-    if CURRENT.get() is not None:
+    the running one (None). The result goes to `end_turn`."""
+    if current_checkpoint() is not None:
         return None
     client = getattr(host.store(), "sync", None)
     text = " ".join(user.text.split())[:300]
@@ -75,18 +77,19 @@ def begin_turn(host: AgentHost, session_id: str, user: Message, approve: Any) ->
         persist=_persister(client, user.id, session_id, text) if client is not None else None,
         # Review asks someone: a turn with no surface to ask (approve=None) is never reviewed.
         review=bool(getattr(host.settings, "review", False)) and approve is not None)
-    return CURRENT.set(checkpoint)
+    return checkpoint, CURRENT.set(checkpoint)
 
 
 async def end_turn(host: AgentHost, started: Started) -> None:
     """The root turn ended: its checkpoint stops being current, and is marked finished."""
     if started is None:
         return
-    checkpoint = CURRENT.get()
+    checkpoint, token = started
+    checkpoint.ended = True
     with contextlib.suppress(ValueError):  # closed from another context (garbage collection)
-        CURRENT.reset(started)
+        CURRENT.reset(token)
     client = getattr(host.store(), "sync", None)
-    if checkpoint is None or not checkpoint.changes or client is None:
+    if not checkpoint.changes or client is None:
         return
     try:
         await asyncio.to_thread(client.call, "checkpoint.end", turn_id=checkpoint.turn_id)

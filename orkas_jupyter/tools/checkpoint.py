@@ -80,6 +80,9 @@ class TurnCheckpoint:
         self.changes: list[Change] = []
         self._persist = persist
         self.failed = 0
+        # Set when the root turn ends: a context that still holds it (a turn abandoned
+        # mid-stream and closed from elsewhere) must not make a later turn join it.
+        self.ended = False
 
     async def record(self, change: Change, *, agent: str = "", call_id: str = "") -> None:
         """Number `change` now (the caller has not awaited since it landed), then keep it."""
@@ -100,7 +103,8 @@ CURRENT: contextvars.ContextVar[TurnCheckpoint | None] = contextvars.ContextVar(
 
 def current_checkpoint() -> TurnCheckpoint | None:
     """The checkpoint of the root turn this code runs under, if any."""
-    return CURRENT.get()
+    checkpoint = CURRENT.get()
+    return checkpoint if checkpoint is not None and not checkpoint.ended else None
 
 
 # -- cells --------------------------------------------------------------------------------
@@ -128,7 +132,7 @@ def label_of(source: str) -> str:
 
 async def record_cell(ctx_agent: str, call_id: str | None, change: CellChange) -> None:
     """Give `change` to the running root turn's checkpoint (nothing when there is none)."""
-    checkpoint = CURRENT.get()
+    checkpoint = current_checkpoint()
     if checkpoint is not None:
         await checkpoint.record(_bounded(change), agent=ctx_agent, call_id=call_id or "")
 
@@ -154,7 +158,7 @@ def content_digest(data: bytes) -> str:
 async def record_file(ctx_agent: str, call_id: str | None, path: str, shown: str,
                       before: bytes | None, after: bytes) -> None:
     """Give one file write to the running root turn's checkpoint (nothing when none)."""
-    checkpoint = CURRENT.get()
+    checkpoint = current_checkpoint()
     if checkpoint is None:
         return
     change = FileChange(path=path, shown=shown, after=content_digest(after))

@@ -130,6 +130,9 @@ _MACHINE_TOOLS = frozenset({"load_skill", "run_skill_script",
 _MACHINE_TOOL_PREFIX = "mcp__"
 
 
+# Commander's save_skill ("script it", X5) came with the skills toolset: recordings made
+# before it must still replay.
+_MACHINE_TOOLS |= {"save_skill"}
 def portable_tool(name: str) -> bool:
     """False for tools that depend on the machine (skills, MCP servers)."""
     return name not in _MACHINE_TOOLS and not name.startswith(_MACHINE_TOOL_PREFIX)

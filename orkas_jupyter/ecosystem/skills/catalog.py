@@ -24,6 +24,7 @@ from .discovery import ParsedSkill, SkillReader, Visible, discover
 from .model import Skill, SkillRoot
 from .roots import skill_roots
 from .sandbox import install_skill_sandbox
+from .save import SaveSkill
 from .tools import LoadSkill, RunSkillScript
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,10 @@ class SkillCatalog:
         from ..packages import installed_skill_roots
 
         return installed_skill_roots(self._settings())
+
+    def workspace_folder(self) -> Path:
+        """`<workspace>/.orkas/skills/`: the workspace's own skills, where `save_skill` writes."""
+        return self._settings().workspace / ".orkas" / "skills"
 
     def roots(self) -> list[SkillRoot]:
         """The roots in priority order (global ones only while the switch is on)."""
@@ -117,15 +122,19 @@ class SkillView:
 
     # -- toolset --------------------------------------------------------------------------
     async def get_tools(self, ctx: ToolContext) -> Mapping[str, Tool[Any]]:
-        """`load_skill` and `run_skill_script` when the agent sees a skill; the skill folders
-        become read-only roots of the agent's sandbox either way (an empty list clears)."""
+        """`load_skill` and `run_skill_script` when the agent sees a skill, `save_skill` for
+        Commander; the skill folders become read-only roots of the agent's sandbox either way
+        (an empty list clears)."""
         # Reading folders and scanning text blocks: off the agent thread's loop.
         seen = await asyncio.to_thread(self.visible)
         self._listed = seen
         install_skill_sandbox(ctx.services, [p.skill.real for p in seen.skills])
-        if not seen.skills:
-            return {}
-        return {"load_skill": LoadSkill(self), "run_skill_script": RunSkillScript(self)}
+        tools: dict[str, Tool[Any]] = {}
+        if seen.skills:
+            tools = {"load_skill": LoadSkill(self), "run_skill_script": RunSkillScript(self)}
+        if self.commander:  # "script it" (X5): Commander may keep a script as a skill
+            tools["save_skill"] = SaveSkill(self.catalog.workspace_folder)
+        return tools
 
     async def __aenter__(self) -> Self:
         return self

@@ -88,6 +88,7 @@ async def end_turn(host: AgentHost, started: Started) -> None:
     checkpoint.ended = True
     with contextlib.suppress(ValueError):  # closed from another context (garbage collection)
         CURRENT.reset(token)
+    await checkpoint.flush()
     client = getattr(host.store(), "sync", None)
     if not checkpoint.changes or client is None:
         return

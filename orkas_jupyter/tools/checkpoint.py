@@ -14,6 +14,7 @@ now: content, as the stale-edit rule does, never timestamps.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextvars
 import hashlib
@@ -80,21 +81,35 @@ class TurnCheckpoint:
         self.changes: list[Change] = []
         self._persist = persist
         self.failed = 0
+        self._pending: set[asyncio.Task[None]] = set()
         # Set when the root turn ends: a context that still holds it (a turn abandoned
         # mid-stream and closed from elsewhere) must not make a later turn join it.
         self.ended = False
 
     async def record(self, change: Change, *, agent: str = "", call_id: str = "") -> None:
-        """Number `change` now (the caller has not awaited since it landed), then keep it."""
+        """Number `change` now (the caller has not awaited since it landed) and keep it; the
+        store write runs beside the tool (`flush` waits for it), so a tool does not wait on
+        the store."""
         seq = len(self.changes)
         self.changes.append(change)
         if self._persist is None:
             return
+        task = asyncio.create_task(self._keep(seq, change, agent, call_id))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _keep(self, seq: int, change: Change, agent: str, call_id: str) -> None:
+        assert self._persist is not None
         try:
             await self._persist(seq, change, agent, call_id)
         except Exception:  # a lost record must not fail the tool that already changed things
             self.failed += 1
             log.warning("could not keep change %d of turn %s", seq, self.turn_id, exc_info=True)
+
+    async def flush(self) -> None:
+        """Wait until every change recorded so far is in the store."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
 
 
 CURRENT: contextvars.ContextVar[TurnCheckpoint | None] = contextvars.ContextVar(

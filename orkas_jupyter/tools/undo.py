@@ -133,7 +133,8 @@ async def _undo_cell(change: CellChange, doc: CellDoc, report: UndoReport) -> bo
             index = 0
         else:
             prev = _find(cells, change.prev_id)
-            index = prev[0] + 1 if prev is not None else change.index
+            # Its neighbour gone too (deleted by the user): where it stood, as far as that goes.
+            index = prev[0] + 1 if prev is not None else min(change.index, len(cells))
         await doc.put(change.before, index)
         report.restored.append(f"{name}: deleted by the turn, put back")
         return True

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.events import Event
@@ -27,7 +27,8 @@ class SurfaceTurn:
     def __init__(self, rt: KernelRuntime, text: str, *, approvals: TurnApprovals,
                  session: str | None = None, new: bool = False, model: str | None = None,
                  cancel: CancelToken | None = None, cell: dict[str, Any] | None = None,
-                 profile: AgentProfile = DEFAULT_PROFILE) -> None:
+                 profile: AgentProfile = DEFAULT_PROFILE,
+                 source: Callable[[SurfaceTurn], AsyncIterator[Any]] | None = None) -> None:
         self.rt = rt
         self.text = text
         self.approvals = approvals
@@ -36,6 +37,8 @@ class SurfaceTurn:
         self.cancel = cancel or CancelToken()
         self.cell = cell
         self.profile = profile
+        # Where the events come from instead of a conversation turn (a plan being driven).
+        self.source = source
         self.final: Event | None = None
         self._counts = rt.replay.counts()
 
@@ -44,7 +47,9 @@ class SurfaceTurn:
         self.rt.replay.begin_turn(self.cell)
         self._counts = self.rt.replay.counts()
         await self._name_session()
-        if self.profile is DEFAULT_PROFILE:
+        if self.source is not None:
+            events: AsyncIterator[Any] = self.source(self)
+        elif self.profile is DEFAULT_PROFILE:
             # The conversation decides who answers (Commander, the floor's holder, @name).
             events = self.rt.orchestra.turn(self.session_id, self.text,
                                             approve=self.approvals, cancel=self.cancel,

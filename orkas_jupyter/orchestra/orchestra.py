@@ -30,6 +30,9 @@ from ..host.observers import TurnObserver
 from ..host.profile import DEFAULT_PROFILE, AgentProfile
 from .actions import TeamToolset
 from .agent_files import AgentDef
+from .plan_model import PlanError, PlanSpec
+from .plan_tools import PlanToolset
+from .planner import Planner
 from .team import COMMANDER, Floor, OutsideRunner, Team, TeamState, member_profile
 
 __all__ = ["HANDBACK", "Orchestra", "parse_address", "strip_handback"]
@@ -86,6 +89,9 @@ class Orchestra:
         host.toolsets.append(self.toolset)
         host.prompt_sections.append(self._prompt_section)
         self._state: TeamState | None = None
+        # Plans (O7): Commander's create_plan, the orchestrator that owns their status.
+        self.plans = Planner(self)
+        host.toolsets.append(PlanToolset(self.plans))
 
     @property
     def state(self) -> TeamState:
@@ -136,6 +142,29 @@ class Orchestra:
         async for event in run.route(prompt):
             yield event
         yield run.final()
+
+    async def plan(self, session_id: str, action: str, *, spec: PlanSpec | None = None,
+                   step: int = 0, text: str = "", approve: ApprovalCallback | None = None,
+                   cancel: CancelToken | None = None) -> AsyncIterator[Any]:
+        """A user's plan action (`start` a written plan, `resume`, `answer` a blocked step,
+        `edit`), then the plan driven until it needs the user or ends."""
+        try:
+            if action == "start" and spec is not None:
+                await self.plans.create(session_id, spec, request=spec.title or text)
+                self.plans.created.pop(session_id, None)
+            elif action == "edit" and spec is not None:
+                await self.plans.edit(session_id, spec)
+            elif action == "answer":
+                await self.plans.answer(session_id, step, text)
+            elif action == "resume":
+                await self.plans.resume(session_id)
+            else:
+                raise PlanError(f"unknown plan action {action!r}")
+        except PlanError as exc:
+            yield Error(kind="input", message=str(exc))
+            return
+        async for event in self.plans.drive(session_id, approve=approve, cancel=cancel):
+            yield event
 
 
 class _Run:
@@ -204,6 +233,18 @@ class _Run:
         async for event in self.segment(DEFAULT_PROFILE, self.session_id, text):
             yield event
         if not isinstance(self.ended, Done):
+            return
+        if self.o.plans.created.pop(self.session_id, None) is not None:
+            # Commander wrote a plan: the orchestrator runs it now, in this turn.
+            await self.o.plans.set_request(self.session_id,
+                                           text.text if isinstance(text, Message) else text)
+            async for event in self.o.plans.drive(self.session_id, approve=self.approve,
+                                                  cancel=self.cancel):
+                if isinstance(event, Done) and event.parent_call_id is None:
+                    self._count(event)
+                    self.ended = event
+                    continue
+                yield event
             return
         after = await state.floor(self.session_id)
         if after.agent is None or after.agent == before.agent:
@@ -278,15 +319,19 @@ class _Run:
             if isinstance(event, Done | Error) and event.result is not None:
                 # The turn's counts include its dispatches' and workers' (they are forwarded
                 # with the call that started them).
-                result = event.result
-                self.usage = self.usage + result.usage
-                self.model_calls += result.model_calls
-                self.tool_calls += result.tool_calls
-                self.tool_errors += result.tool_errors
+                self._count(event)
             if isinstance(event, Done | Error) and event.parent_call_id is None:
                 self.ended = event
                 continue
             yield event
+
+    def _count(self, event: Done | Error) -> None:
+        result = event.result
+        if result is not None:
+            self.usage = self.usage + result.usage
+            self.model_calls += result.model_calls
+            self.tool_calls += result.tool_calls
+            self.tool_errors += result.tool_errors
 
     def final(self) -> Done | Error:
         """The turn's one final event: the last segment's, with the whole turn's counts."""

@@ -125,14 +125,16 @@ def canonical_message(message: Message, substitutions: Substitutions = ()) -> di
 # folders and MCP servers they configured. A notebook recorded on one machine must replay on
 # another that has other skills or servers, so these are not part of a request's key.
 _MACHINE_TOOLS = frozenset({"load_skill", "run_skill_script",
-                            # The team's tools are offered from the workspace's agent files.
-                            "run_worker", "dispatch_to", "hand_off_to"})
+                            # The team's and plans' tools depend on the workspace's agent
+                            # files and on whether a plan is running.
+                            "run_worker", "dispatch_to", "hand_off_to", "create_plan",
+                            "plan_step", "ask_user"})
 _MACHINE_TOOL_PREFIX = "mcp__"
-
-
 # Commander's save_skill ("script it", X5) came with the skills toolset: recordings made
 # before it must still replay.
 _MACHINE_TOOLS |= {"save_skill"}
+
+
 def portable_tool(name: str) -> bool:
     """False for tools that depend on the machine (skills, MCP servers)."""
     return name not in _MACHINE_TOOLS and not name.startswith(_MACHINE_TOOL_PREFIX)

@@ -93,7 +93,8 @@ REGISTRY = OpRegistry()
 # process opens the file (server or in-process). `ORKAS_STORE_OPERATION_MODULES` (comma-
 # separated module names) adds more, e.g. the knowledge base's operations.
 OPERATION_MODULES = ["orkas_jupyter.store.ledger", "orkas_jupyter.store.kb_ops",
-                     "orkas_jupyter.store.team_ops", "orkas_jupyter.store.checkpoints"]
+                     "orkas_jupyter.store.team_ops", "orkas_jupyter.store.checkpoints",
+                     "orkas_jupyter.store.plan_ops"]
 
 
 def load_operation_modules() -> list[str]:

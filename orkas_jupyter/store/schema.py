@@ -12,7 +12,7 @@ import duckdb
 
 from .errors import StoreVersionError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 def _v1(con: duckdb.DuckDBPyConnection) -> None:
@@ -72,7 +72,17 @@ def _v4(con: duckdb.DuckDBPyConnection) -> None:
     """)
 
 
-MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2, _v3, _v4]
+def _v5(con: duckdb.DuckDBPyConnection) -> None:
+    """Plans (O7): a conversation's plan as written and its run state, which only the
+    orchestrator writes (compare-and-swap on `version`)."""
+    con.execute("""
+        CREATE TABLE IF NOT EXISTS plans (
+            id VARCHAR, session_id VARCHAR, spec VARCHAR, state VARCHAR, status VARCHAR,
+            version BIGINT, created_at DOUBLE, updated_at DOUBLE);
+    """)
+
+
+MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2, _v3, _v4, _v5]
 
 
 def schema_version(con: duckdb.DuckDBPyConnection) -> int:

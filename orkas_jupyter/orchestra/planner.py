@@ -1,0 +1,466 @@
+"""The orchestrator of plans (O7): the only writer of a plan's run state.
+
+Every event — a step finished, failed or asked the user, the user answered, the plan was
+edited, paused or resumed — leads to one *reconcile* under the conversation's lock: read the
+plan, apply what happened, dispatch the ready steps (one at a time unless `parallel: N`),
+save (compare-and-swap). A step's state is saved as `in_progress` before its turn starts, so
+after a crash `resume` knows what was running: done steps are never run again, the step in
+progress is run once more or follows its `on_failure`.
+
+`drive()` is what a surface runs: it reconciles, forwards the steps' events, yields a
+`PlanUpdate` after every change and returns when nothing more can happen without the user
+(done, failed, blocked on a question, paused, cancelled)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from ..engine.events import Done, Error, Event, ToolEnd, TurnResult, Usage
+from ..engine.messages import new_id, user_message
+from ..engine.timing import CancelToken
+from ..engine.tools import ApprovalCallback
+from ..host.profile import DEFAULT_PROFILE, AgentProfile
+from . import plan_rules as rules
+from .plan_model import (
+    PlanError,
+    PlanSpec,
+    PlanState,
+    StepSpec,
+    render_input,
+)
+from .plan_store import PlanRecord, PlanStore
+from .team import TeamRuntime, member_profile
+
+__all__ = ["PlanUpdate", "Planner"]
+
+ACTIVE = ("running", "paused", "blocked")
+_WAKE = object()  # a step task ended: the driver looks at the plan again
+# A step interrupted by a crash runs once more; a second crash follows its `on_failure`.
+MAX_ATTEMPTS = 2
+STEP_NOTE = """
+You are doing step {id} of a plan Commander runs: "{title}". Do exactly this step and answer
+with its result (it is passed to later steps). If you need something only the user can tell
+you, call ask_user(question): the plan pauses until they answer."""
+
+
+class PlanUpdate(BaseModel):
+    """The plan changed: its whole current form, for displays."""
+
+    type: Literal["plan"] = "plan"
+    agent: str = ""
+    parent_call_id: str | None = None
+    plan: dict[str, Any]
+
+
+@dataclass
+class _Driver:
+    """The surface currently driving a conversation's plan."""
+
+    queue: asyncio.Queue[Any]
+    approve: ApprovalCallback | None
+    cancel: CancelToken
+    usage: Usage = field(default_factory=Usage)
+    model_calls: int = 0
+    tool_calls: int = 0
+
+
+class Planner:
+    """Plans of one host's conversations."""
+
+    def __init__(self, orchestra: TeamRuntime) -> None:
+        self.o = orchestra
+        self._store: PlanStore | None = None
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: dict[str, dict[int, asyncio.Task[None]]] = {}
+        self._drivers: dict[str, _Driver] = {}
+        self.listeners: list[Callable[[PlanRecord], Awaitable[None] | None]] = []
+        # Plans Commander created in a turn still running, by conversation (driven after it).
+        self.created: dict[str, str] = {}
+        # Seconds from a dependency's end to the next step's start (benchmarks/plan.py).
+        self.timings: list[float] = []
+
+    @property
+    def store(self) -> PlanStore:
+        if self._store is None:
+            self._store = PlanStore(self.o.host.store())
+        return self._store
+
+    def _lock(self, session_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(session_id, asyncio.Lock())
+
+    # -- what users and Commander do --------------------------------------------------------
+    async def create(self, session_id: str, spec: PlanSpec, request: str = "") -> PlanRecord:
+        """Check and store a new plan (not started); PlanError says what is wrong."""
+        spec = spec.checked(set(self.o.team.agents()))
+        state = PlanState(request=request)
+        for step in spec.steps:
+            state.step(step.id)
+        record = await self.store.create(new_id("plan"), session_id, spec, state)
+        self.created[session_id] = record.id
+        return record
+
+    async def set_request(self, session_id: str, request: str) -> None:
+        """The user's request a plan Commander wrote serves (known after its turn)."""
+        async with self._lock(session_id):
+            record = await self._active(session_id)
+            if not record.state.request:
+                record.state.request = request
+                await self._save(record)
+
+    async def latest(self, session_id: str) -> PlanRecord | None:
+        return await self.store.latest(session_id)
+
+    async def answer(self, session_id: str, step_id: int, text: str) -> PlanRecord:
+        """The user's answer to a blocked step; the plan resumes on the next drive."""
+        async with self._lock(session_id):
+            record = await self._active(session_id)
+            if step_id not in {s.id for s in record.spec.steps}:
+                raise PlanError(f"the plan has no step {step_id}")
+            state = record.state.step(step_id)
+            if state.status != "blocked":
+                raise PlanError(f"step {step_id} is {state.status}, not waiting for an answer")
+            state.answer = text
+            step = record.spec.step(step_id)
+            if step.assignee == "user":
+                rules.finish(state, "done", output=text)
+            else:
+                state.status = "pending"  # its agent continues with the answer
+            if not any(s.status == "blocked" for s in record.state.steps.values()):
+                record.state.status = "running"
+            await self._save(record)
+            return record
+
+    async def pause(self, session_id: str) -> PlanRecord:
+        record = await self._set_status(session_id, "paused", "paused by the user")
+        await self._stop_steps(record.id, "the plan was paused")
+        return record
+
+    async def cancel(self, session_id: str) -> PlanRecord:
+        record = await self._set_status(session_id, "cancelled", "cancelled by the user")
+        await self._stop_steps(record.id, "the plan was cancelled")
+        return record
+
+    async def resume(self, session_id: str) -> PlanRecord:
+        """A paused (or crashed) plan runs again: stale `in_progress` steps run once more or
+        follow `on_failure`; failed steps waiting for Commander are retried."""
+        async with self._lock(session_id):
+            record = await self._active(session_id)
+            running = self._tasks.get(record.id, {})
+            for step in record.spec.steps:
+                state = record.state.step(step.id)
+                if state.status == "in_progress" and step.id not in running:
+                    if state.attempts >= MAX_ATTEMPTS:
+                        rules.fail(record, step, "interrupted twice (the kernel stopped "
+                                   "while it ran)")
+                    else:
+                        state.status = "pending"
+                elif state.status == "failed" and step.on_failure == "ask_commander":
+                    state.status, state.failure_reason = "pending", ""
+            if record.state.status in ("paused", "failed") or not any(
+                    s.status == "blocked" for s in record.state.steps.values()):
+                record.state.status, record.state.reason = "running", ""
+            await self._save(record)
+            return record
+
+    async def edit(self, session_id: str, spec: PlanSpec) -> PlanRecord:
+        """Replace the steps of the active plan; steps running or finished must stay as
+        they are (the stored state is unchanged when the edit is refused)."""
+        spec = spec.checked(set(self.o.team.agents()))
+        async with self._lock(session_id):
+            record = await self._active(session_id)
+            new = {s.id: s for s in spec.steps}
+            for old in record.spec.steps:
+                status = record.state.step(old.id).status
+                if status in ("in_progress", "done") and old.id not in new:
+                    raise PlanError(f"step {old.id} is {status}; an edit cannot remove it")
+                if status in ("in_progress", "done") and new[old.id] != old:
+                    raise PlanError(f"step {old.id} is {status}; an edit cannot change it")
+            record.spec = spec
+            steps = {sid: s for sid, s in record.state.steps.items() if sid in new}
+            record.state = record.state.model_copy(update={"steps": steps})
+            for step in spec.steps:
+                record.state.step(step.id)
+            if not await self.store.save(record, with_spec=True):
+                raise PlanError("the plan changed meanwhile; look at it again and retry")
+            return record
+
+    async def decide(self, session_id: str, step_id: int, action: str,
+                     new_input: str = "") -> PlanRecord:
+        """Commander's decision on a failed step: retry (optionally with a new input), skip
+        it, or abort the plan."""
+        async with self._lock(session_id):
+            record = await self._active(session_id)
+            if step_id not in {s.id for s in record.spec.steps}:
+                raise PlanError(f"the plan has no step {step_id}")
+            state = record.state.step(step_id)
+            if state.status != "failed":
+                raise PlanError(f"step {step_id} is {state.status}; only a failed step can be "
+                                "retried, skipped or aborted")
+            step = record.spec.step(step_id)
+            if action == "retry":
+                if new_input:
+                    steps = [s.model_copy(update={"input": new_input}) if s.id == step_id
+                             else s for s in record.spec.steps]
+                    record.spec = record.spec.model_copy(update={"steps": steps}).checked(
+                        set(self.o.team.agents()))
+                state.status, state.failure_reason, state.attempts = "pending", "", 0
+            elif action == "skip":
+                rules.finish(state, "skipped", reason=f"skipped by Commander after: "
+                             f"{state.failure_reason}")
+            elif action == "abort":
+                aborted = step.model_copy(update={"on_failure": "abort_plan"})
+                state.status = "in_progress"
+                rules.fail(record, aborted, state.failure_reason or "aborted by Commander")
+            else:
+                raise PlanError(f"unknown action {action!r}: retry, skip or abort")
+            if record.state.status == "paused" and action in ("retry", "skip"):
+                record.state.status, record.state.reason = "running", ""
+            if not await self.store.save(record, with_spec=action == "retry"):
+                raise PlanError("the plan changed meanwhile; look at it again and retry")
+            return record
+
+    # -- driving -----------------------------------------------------------------------------
+    async def drive(self, session_id: str, *, approve: ApprovalCallback | None = None,
+                    cancel: CancelToken | None = None) -> AsyncIterator[Any]:
+        """Run the conversation's plan until it needs the user or ends; yields the steps'
+        events, a `PlanUpdate` after each change, and one final `done`/`error`."""
+        driver = _Driver(asyncio.Queue(), approve, cancel or CancelToken())
+        self._drivers[session_id] = driver
+        try:
+            record = await self._reconcile(session_id)
+            yield self._update(record)
+            consulted = 0
+            while True:
+                while not driver.queue.empty():
+                    item = driver.queue.get_nowait()
+                    if item is _WAKE:
+                        continue
+                    if isinstance(item, PlanRecord):
+                        record = item
+                        yield self._update(record)
+                    else:
+                        yield item
+                if not self._tasks.get(record.id):
+                    record = await self.store.get(record.id) or record
+                    if record.state.status == "running" and rules.ready(record):
+                        record = await self._reconcile(session_id)
+                        yield self._update(record)
+                        continue
+                    failed = rules.awaiting_commander(record)
+                    if failed is None or consulted >= 3:
+                        break
+                    consulted += 1
+                    async for event in self._consult(record, failed, driver):
+                        yield event
+                    record = await self.store.get(record.id) or record
+                    yield self._update(record)
+                    if record.state.status != "running":
+                        break
+                    record = await self._reconcile(session_id)
+                    yield self._update(record)
+                    continue
+                item = await driver.queue.get()
+                if item is _WAKE:
+                    continue
+                if isinstance(item, PlanRecord):
+                    record = item
+                    yield self._update(record)
+                else:
+                    yield item
+        except asyncio.CancelledError:
+            with contextlib.suppress(PlanError):
+                await self._set_status(session_id, "paused", "interrupted")
+            await self._stop_steps(record.id, "the plan was paused")
+            raise
+        finally:
+            self._drivers.pop(session_id, None)
+        yield self._final(record, driver)
+
+    async def _consult(self, record: PlanRecord, step: StepSpec,
+                       driver: _Driver) -> AsyncIterator[Event]:
+        """Wake Commander in the conversation to decide about a failed step."""
+        state = record.state.step(step.id)
+        text = (f"[Plan step {step.id} \"{step.title}\" ({step.assignee}) failed: "
+                f"{state.failure_reason}]\nDecide with plan_step(step={step.id}, action=…): "
+                "retry (optionally with a new input), skip, or abort; or explain to the user "
+                "what is needed.")
+        async for event in self.o.host.run_turn(
+                DEFAULT_PROFILE, record.session_id, user_message(text, plan_failure=str(step.id)),
+                approve=driver.approve, cancel=driver.cancel):
+            if isinstance(event, Done | Error) and event.parent_call_id is None:
+                if event.result is not None:
+                    driver.usage = driver.usage + event.result.usage
+                    driver.model_calls += event.result.model_calls
+                    driver.tool_calls += event.result.tool_calls
+                continue
+            yield event
+
+    def _update(self, record: PlanRecord) -> PlanUpdate:
+        return PlanUpdate(plan={"id": record.id, "spec": record.spec.model_dump(),
+                                "state": record.state.model_dump(mode="json")})
+
+    def _final(self, record: PlanRecord, driver: _Driver) -> Done:
+        from .plan_view import plan_text
+
+        result = TurnResult(text=plan_text(record), stop_reason="completed",
+                            new_messages=[], usage=driver.usage,
+                            model_calls=driver.model_calls, tool_calls=driver.tool_calls)
+        return Done(result=result)
+
+    async def _reconcile(self, session_id: str, finished: Callable[[PlanRecord], None]
+                         | None = None) -> PlanRecord:
+        """Under the conversation's lock: apply `finished` (a step's outcome), then dispatch
+        what is ready, and save. Retries when another writer saved first."""
+        async with self._lock(session_id):
+            for _ in range(5):
+                record = await self._active(session_id, any_status=True)
+                if finished is not None:
+                    finished(record)
+                started = rules.dispatch(record)
+                if await self._save(record):
+                    for step_id in started:
+                        self._start_task(record, step_id)
+                    return record
+            raise PlanError("the plan kept changing under this kernel; run "
+                            "`%orkas plan resume` again")
+
+    def _start_task(self, record: PlanRecord, step_id: int) -> None:
+        tasks = self._tasks.setdefault(record.id, {})
+        if step_id in tasks:
+            return
+        task = asyncio.create_task(self._run_step(record.session_id, record.id, step_id))
+        tasks[step_id] = task
+
+        def ended(_task: asyncio.Task[None]) -> None:
+            tasks.pop(step_id, None)
+            driver = self._drivers.get(record.session_id)
+            if driver is not None:  # the driver may be waiting for this last task
+                driver.queue.put_nowait(_WAKE)
+
+        task.add_done_callback(ended)
+
+    async def _run_step(self, session_id: str, plan_id: str, step_id: int) -> None:
+        record = await self.store.get(plan_id)
+        assert record is not None
+        step = record.spec.step(step_id)
+        driver = self._drivers.get(session_id)
+        outcome = await self._step_turn(record, step, driver)
+        self.timings.append(time.perf_counter())
+
+        def finished(current: PlanRecord) -> None:
+            rules.apply(current, step, outcome)
+
+        try:
+            updated = await self._reconcile(session_id, finished)
+        except PlanError:
+            return
+        for listener in self.listeners:
+            with contextlib.suppress(Exception):
+                result = listener(updated)
+                if asyncio.iscoroutine(result):
+                    await result
+        if driver is not None:
+            driver.queue.put_nowait(updated)
+
+    async def _step_turn(self, record: PlanRecord, step: StepSpec,
+                         driver: _Driver | None) -> dict[str, Any]:
+        """Run the step's agent; what happened, for `_apply`."""
+        profile = self._profile(step)
+        state = record.state.step(step.id)
+        child = f"{record.session_id}/{record.id}/step-{step.id}"
+        await self.o.state.link(child, record.session_id, f"{record.id}:{step.id}", profile.name,
+                                title=step.title)
+        if state.answer and step.assignee != "user":
+            prompt = f"The user answered your question: {state.answer}"
+        else:
+            prompt = render_input(record.spec, record.state, step, record.state.request)
+        final: Done | Error | None = None
+        question = ""
+        try:
+            async for event in self.o.host.run_turn(
+                    profile, child, user_message(prompt, plan_step=str(step.id)),
+                    approve=driver.approve if driver else None,
+                    cancel=driver.cancel if driver else None,
+                    parent_call_id=f"plan:{record.id}:{step.id}"):
+                if isinstance(event, ToolEnd) and event.call.name == "ask_user" \
+                        and not event.result.is_error:
+                    question = _question(event.call.arguments)
+                if isinstance(event, Done | Error) and event.parent_call_id == \
+                        f"plan:{record.id}:{step.id}":
+                    final = event
+                    if event.result is not None and driver is not None:
+                        driver.usage = driver.usage + event.result.usage
+                        driver.model_calls += event.result.model_calls
+                        driver.tool_calls += event.result.tool_calls
+                if driver is not None:
+                    driver.queue.put_nowait(event)
+        except asyncio.CancelledError:
+            return {"kind": "stopped"}
+        finally:
+            self.o.host.forget(child, profile)
+        if question:
+            return {"kind": "blocked", "question": question}
+        if isinstance(final, Done):
+            return {"kind": "done", "text": final.result.text}
+        if isinstance(final, Error) and final.kind == "cancelled":
+            return {"kind": "stopped"}
+        message = final.message if final is not None else "the step ended without a result"
+        transient = "kept failing" in message or "connection" in message.lower()
+        return {"kind": "failed", "reason": message, "transient": transient}
+
+    def _profile(self, step: StepSpec) -> AgentProfile:
+        if step.assignee == "commander":
+            base = DEFAULT_PROFILE.model_copy(update={"name": "commander"})
+        else:
+            agent = self.o.team.get(step.assignee)
+            if agent is None:
+                raise PlanError(f"step {step.id}: the agent {step.assignee} no longer exists")
+            base = member_profile(agent)
+        note = STEP_NOTE.format(id=step.id, title=step.title)
+        return base.model_copy(update={"system_prompt": base.system_prompt + "\n" + note})
+
+    # -- storage helpers ----------------------------------------------------------------------
+    async def _active(self, session_id: str, any_status: bool = False) -> PlanRecord:
+        record = await self.store.latest(session_id)
+        if record is None:
+            raise PlanError("this conversation has no plan (`%%orkas plan` writes one)")
+        if not any_status and record.state.status not in ACTIVE:
+            raise PlanError(f"the plan is {record.state.status}; nothing to do")
+        return record
+
+    async def _save(self, record: PlanRecord) -> bool:
+        return await self.store.save(record)
+
+    async def _set_status(self, session_id: str, status: str, reason: str) -> PlanRecord:
+        async with self._lock(session_id):
+            record = await self._active(session_id)
+            record.state.status, record.state.reason = status, reason  # type: ignore[assignment]
+            if status == "cancelled":
+                for st in record.state.steps.values():
+                    if st.status in ("pending", "blocked", "in_progress"):
+                        rules.finish(st, "skipped", reason="plan cancelled")
+            await self._save(record)
+            return record
+
+    async def _stop_steps(self, plan_id: str, reason: str) -> None:
+        tasks = list(self._tasks.get(plan_id, {}).values())
+        for task in tasks:
+            task.cancel(reason)
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _question(arguments: str) -> str:
+    import json
+
+    try:
+        return str(json.loads(arguments).get("question", "")).strip() or "(no question)"
+    except (ValueError, AttributeError):
+        return arguments.strip() or "(no question)"

@@ -133,12 +133,14 @@ class SaveSkill(Tool[SaveSkillArgs]):
         staging = Path(tempfile.mkdtemp(prefix="skill-saving-", dir=target_root.parent))
         try:
             folder = _stage(staging, args, markdown)
-            shown = (f"{target}/SKILL.md:\n{markdown}\n"
-                     f"{target}/scripts/{args.script_name}:\n{args.script}")
+            # The script first: a cell's input box shows only the start of the detail.
+            shown = (f"scripts/{args.script_name}:\n{args.script}\n\nSKILL.md:\n{markdown}")
+            lines = len(args.script.splitlines())
             allowed = await ctx.request_approval(ApprovalRequest(
                 tool=self.name, risk=RISK, detail=shown,
-                summary=f"Save the script as the workspace skill {target.name!r}: "
-                        f"{args.description.strip()[:200]}"))
+                summary=f"Save it as the workspace skill {target.name!r} "
+                        f"(.orkas/skills/{target.name}/: SKILL.md, scripts/{args.script_name}, "
+                        f"{lines} lines): {args.description.strip()[:200]}"))
             if not allowed:
                 return ToolOutput.text("Not saved: the user declined (or the approval policy "
                                        "denied it). Nothing was written. Do not ask again in "

@@ -32,6 +32,12 @@ class OrkasMagics(Magics):
     def orkas(self, line: str, cell: str | None = None) -> None:
         """Run an agent turn, or a sub-command (`%orkas help`)."""
         if cell is not None:
+            if line.split()[:1] == ["plan"]:
+                from .cmds import plan
+                from .runtime import get_runtime
+
+                plan.cell(get_runtime(self.shell), line.split()[1:], cell)
+                return
             try:
                 opts, rest = _cell_parser().parse_known_args(shlex.split(line))
             except (argparse.ArgumentError, ValueError) as exc:

@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.events import Event, TurnResult, Usage
 from ..engine.messages import ImagePart, ToolCallPart, ToolResultPart
 from ..orchestra.orchestra import strip_handback
+from ..orchestra.planner import PlanUpdate
 from .views import event_view, result_text
 
 __all__ = ["CellRenderer", "result_text", "tool_card", "usage_line"]
@@ -80,6 +81,9 @@ class CellRenderer:
         # Teams: the agent that spoke last at the top level, and each dispatch's transcript.
         self._speaker = ""
         self._children: dict[str, _Child] = {}
+        # Plans: the latest form of the plan being driven, and its live view's handle.
+        self._plan: dict[str, Any] | None = None
+        self._plan_view: Any = None
 
     def _write(self, text: str) -> None:
         self._pending.append(text)
@@ -106,8 +110,11 @@ class CellRenderer:
             self._segments.append(("text", text))
             self._current_text = []
 
-    def handle(self, event: Event) -> None:
+    def handle(self, event: Event | PlanUpdate) -> None:
         """Account for one event and stream what is worth showing now."""
+        if isinstance(event, PlanUpdate):
+            self._show_plan(event.plan)
+            return
         if event.parent_call_id is not None:
             self._child_event(event)
             self.flush()
@@ -138,6 +145,20 @@ class CellRenderer:
         if view is not None:
             self._stream_view(view)
         self.flush()
+
+    def _show_plan(self, plan: dict[str, Any]) -> None:
+        """The plan's DAG, redrawn in place as it changes."""
+        from IPython.display import HTML
+
+        from ..orchestra.plan_view import plan_html
+
+        self._plan = plan
+        view = HTML(plan_html(plan))
+        if self._plan_view is None:
+            self.flush(force=True)
+            self._plan_view = self._display(view, display_id=True)
+        else:
+            self._plan_view.update(view)
 
     def _child_event(self, event: Event) -> None:
         """An event of a dispatched agent or worker: kept for its card, one line streamed."""
@@ -199,6 +220,10 @@ class CellRenderer:
             segments.pop()
         if segments and segments[-1][0] == "agent" and answer:
             segments.pop()  # the final answer shows its speaker itself
+        if self._plan is not None:
+            from ..orchestra.plan_view import plan_html
+
+            self._display(HTML(plan_html(self._plan)))
         if segments:
             parts = []
             for kind, value in segments:

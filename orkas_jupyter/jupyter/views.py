@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine.events import Event
 from ..engine.messages import ImagePart, TextPart, ToolResultPart
+from ..orchestra.planner import PlanUpdate
 
 SUMMARY_CHARS = 2_000
 
@@ -18,9 +19,11 @@ def result_text(result: ToolResultPart) -> str:
                      for p in result.content)
 
 
-def event_view(event: Event) -> dict[str, Any] | None:
+def event_view(event: Event | PlanUpdate) -> dict[str, Any] | None:
     """What `event` shows, as a chat-protocol message; None for events shown otherwise
     (text deltas are batched by each surface; `done`/`error` end the turn)."""
+    if isinstance(event, PlanUpdate):  # the whole plan, after every change
+        return {"type": "plan", "plan": event.plan}
     agent: dict[str, Any] = {"agent": event.agent} if event.agent else {}
     if event.parent_call_id is not None:
         # A dispatched agent's or a worker's event: shown inside that call's card.

@@ -10,7 +10,7 @@ from typing import Any
 from .plan_model import PlanSpec, PlanState
 from .plan_store import PlanRecord
 
-__all__ = ["STATUS_COLORS", "plan_html", "plan_text"]
+__all__ = ["STATUS_COLORS", "plan_html", "plan_markdown", "plan_text"]
 
 STATUS_COLORS = {"pending": "#d0d7de", "in_progress": "#54aeff", "done": "#4ac26b",
                  "failed": "#ff8182", "skipped": "#afb8c1", "blocked": "#d4a72c"}
@@ -44,6 +44,23 @@ def plan_text(plan: PlanRecord | dict[str, Any]) -> str:
             lines.append(f"      {st.failure_reason}")
         elif st.output_summary:
             lines.append(f"      {' '.join(st.output_summary.split())[:160]}")
+    return "\n".join(lines)
+
+
+def plan_markdown(plan: PlanRecord | dict[str, Any]) -> str:
+    """The plan's state as Markdown: a heading line and one item per step."""
+    spec, state = _parts(plan)
+    head = plan_text(plan).splitlines()[0]
+    lines = [f"**{head}**", ""]
+    for step in spec.steps:
+        st = state.step(step.id)
+        detail = (f" — waiting for your answer: *{st.question}* (`%orkas plan answer "
+                  f"{step.id} …`)" if st.status == "blocked" else
+                  f" — {st.failure_reason}" if st.failure_reason else
+                  f" — {' '.join(st.output_summary.split())[:200]}" if st.output_summary
+                  else "")
+        lines.append(f"{step.id}. {MARKS[st.status]} **{step.title}** ({step.assignee}, "
+                     f"{st.status}){detail}")
     return "\n".join(lines)
 
 

@@ -238,6 +238,12 @@ class Planner:
             yield self._update(record)
             consulted = 0
             while True:
+                if driver.cancel.cancelled:
+                    record = await self._reconcile(session_id)  # pauses it
+                    await self._stop_steps(record.id, "the plan was paused")
+                    record = await self.store.get(record.id) or record
+                    yield self._update(record)
+                    break
                 while not driver.queue.empty():
                     item = driver.queue.get_nowait()
                     if item is _WAKE:
@@ -307,9 +313,9 @@ class Planner:
                                 "state": record.state.model_dump(mode="json")})
 
     def _final(self, record: PlanRecord, driver: _Driver) -> Done:
-        from .plan_view import plan_text
+        from .plan_view import plan_markdown
 
-        result = TurnResult(text=plan_text(record), stop_reason="completed",
+        result = TurnResult(text=plan_markdown(record), stop_reason="completed",
                             new_messages=[], usage=driver.usage,
                             model_calls=driver.model_calls, tool_calls=driver.tool_calls)
         return Done(result=result)
@@ -323,6 +329,11 @@ class Planner:
                 record = await self._active(session_id, any_status=True)
                 if finished is not None:
                     finished(record)
+                driver = self._drivers.get(session_id)
+                if driver is not None and driver.cancel.cancelled \
+                        and record.state.status == "running":
+                    # The user stopped the surface driving the plan: pause, start nothing.
+                    record.state.status, record.state.reason = "paused", "interrupted"
                 started = rules.dispatch(record)
                 if await self._save(record):
                     for step_id in started:

@@ -38,6 +38,11 @@ class ProviderSetupError(NonRetryableProviderError):
     sent, so no request was made and no account is to blame."""
 
 
+class BudgetExceededError(NonRetryableProviderError):
+    """The call was not sent: it would pass a spend limit (the host's budgets). Its message
+    says which budget and how to raise it; the turn ends with it as it is."""
+
+
 class ContextOverflowError(NonRetryableProviderError):
     """The request did not fit the model's context window (E8 handles it by compacting)."""
 

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from .compaction import NoGain, plan_compaction, summary_message, summary_request_text
 from .errors import (
+    BudgetExceededError,
     ContextOverflowError,
     ProviderError,
     ProviderSetupError,
@@ -237,6 +238,8 @@ class _Turn:
         )
         try:
             end = await self.with_retries(lambda: self.deps.provider.complete(summary_request))
+        except BudgetExceededError:
+            raise  # a budget ends the turn; it is not a failed compaction
         except ProviderError as exc:
             self.deps.emit(Warning(message=f"Compaction failed ({exc}); continuing without it."))
             return False
@@ -399,6 +402,8 @@ async def run_turn(deps: TurnDeps, config: TurnConfig, system: str, user: Messag
 
 
 def _describe(exc: ProviderError, info: ModelInfo) -> str:
+    if isinstance(exc, BudgetExceededError):
+        return str(exc)  # says which budget and how to raise it; no provider is to blame
     # Provider messages already say "HTTP 429: …"; do not repeat it.
     status = (f" (HTTP {exc.status})" if exc.status and f"HTTP {exc.status}" not in str(exc)
               else "")

@@ -28,8 +28,8 @@ from datetime import datetime
 from typing import Any, Literal
 
 from ..config import Settings
-from ..engine.errors import NonRetryableProviderError
-from ..engine.events import Error, Event, Usage
+from ..engine.errors import BudgetExceededError
+from ..engine.events import Event, Usage
 from ..engine.events import Warning as WarningEvent
 from ..engine.provider import ModelInfo, ModelRequest, Provider, ProviderEvent, StreamEnd
 from ..engine.tokens import TokenCache, estimate_tokens
@@ -44,10 +44,6 @@ SCOPES: tuple[Scope, ...] = ("turn", "session", "day")
 FIRST_OUTPUT_RESERVE = 256
 _ACTIVE: contextvars.ContextVar[TurnBudget | None] = contextvars.ContextVar(
     "orkas_turn_budget", default=None)
-
-
-class BudgetExceededError(NonRetryableProviderError):
-    """The next model call would pass a budget; it was not sent."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +112,6 @@ class TurnBudget:
     _warned: set[tuple[Scope, Unit]] = field(default_factory=set)
     _notices: list[str] = field(default_factory=list)
     _unpriced: set[str] = field(default_factory=set)
-    stop_message: str | None = None
 
     # -- spend ------------------------------------------------------------------------------
     def total(self, scope: Scope) -> Spend:
@@ -138,8 +133,7 @@ class TurnBudget:
         for limit in self.limits:
             spent = self.total(limit.scope).of(limit.unit)
             if spent + call.of(limit.unit) > limit.value:
-                self.stop_message = self._stop_text(limit, spent, call.of(limit.unit))
-                raise BudgetExceededError(self.stop_message)
+                raise BudgetExceededError(self._stop_text(limit, spent, call.of(limit.unit)))
 
     def charge(self, usage: Usage, *, replayed: bool = False) -> None:
         """Count one answered call; queue a warning for each budget it took past `warn_at`."""
@@ -332,8 +326,8 @@ def budget_usage_line(session_id: str) -> str:
 
 async def watch_turn(budget: TurnBudget, agent: Any, events: AsyncIterator[Event],
                      ) -> AsyncIterator[Event]:
-    """The turn's events with the budget's warnings between them, and the stop said plainly;
-    `agent` calls models through the budget for this turn only."""
+    """The turn's events with the budget's warnings between them; `agent` calls models
+    through the budget for this turn only."""
     inner = agent.provider
     agent.provider = BudgetedProvider(inner, budget)
     try:
@@ -343,22 +337,13 @@ async def watch_turn(budget: TurnBudget, agent: Any, events: AsyncIterator[Event
             for text in budget.notices():
                 yield WarningEvent(message=text, agent=event.agent,
                                    parent_call_id=event.parent_call_id)
-            yield _plain_stop(event, budget)
+            yield event
     finally:
         if isinstance(agent.provider, BudgetedProvider) and agent.provider.budget is budget:
             agent.provider = inner
         aclose = getattr(events, "aclose", None)
         if aclose is not None:
             await aclose()
-
-
-def _plain_stop(event: Event, budget: TurnBudget) -> Event:
-    """The engine words a refused request as the provider's refusal; a budget stop is ours."""
-    message = budget.stop_message
-    if not isinstance(event, Error) or message is None or message not in event.message:
-        return event
-    result = event.result.model_copy(update={"error": message}) if event.result else None
-    return event.model_copy(update={"message": message, "result": result})
 
 
 def iter_limits(settings: Settings) -> Iterator[tuple[str, float | int | None]]:

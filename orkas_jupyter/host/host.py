@@ -32,6 +32,7 @@ from ..engine.session import SessionStore
 from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, Tool
 from ..engine.toolsets import FilteredToolset, Toolset
+from ..tools.output_size import OutputLimits
 from ..tools.policy import RiskPolicy
 from .budget import open_budget, watch_turn
 from .checkpoints import begin_turn, end_turn, turn_message
@@ -209,6 +210,8 @@ class AgentHost:
     def services(self) -> dict[str, Any]:
         """What tools find in `ctx.services`."""
         services = {**self.workspace().services, **self._surface_services()}
+        # Per-type sizes of what cell and MCP results hand the model, read when used.
+        services["output_limits"] = lambda: OutputLimits.from_settings(self.settings)
         book = self.memory()
         if book is not None:
             services["memory"] = book

@@ -19,6 +19,7 @@ from ..engine.events import Event
 from ..engine.messages import Message, TextPart
 from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalDecision, ApprovalRequest
+from ..host.budget import budget_usage_line
 from .render import usage_line
 from .views import describe_error, event_view, result_text
 
@@ -208,7 +209,8 @@ class ChatController:
             self._cancel = None
         result = getattr(final, "result", None)
         if result is not None:
-            self.last_usage = usage_line(result.usage, result.model_calls, result.tool_calls)
+            self.last_usage = usage_line(result.usage, result.model_calls, result.tool_calls,
+                                         budget_usage_line(turn.session_id) if turn else "")
         stop = result.stop_reason if result is not None else "error"
         if final is not None and final.type == "error":
             level = "info" if getattr(final, "kind", "") == "cancelled" else "error"

@@ -116,7 +116,10 @@ def cell_turn(shell: Any, prompt: str, *, model: str | None = None, session: str
         finally:
             events.put(_END)
 
-    renderer = CellRenderer(display, clear_output)
+    from ..host.budget import budget_usage_line
+
+    renderer = CellRenderer(display, clear_output,
+                            budget=lambda: budget_usage_line(turn.session_id))
     rt.executor.interrupted.clear()
     rt.submit(consume())
     final: Any = None

@@ -56,19 +56,23 @@ def _pretty(arguments: str) -> str:
         return arguments[:MAX_CARD_TEXT]
 
 
-def usage_line(usage: Usage, model_calls: int, tool_calls: int) -> str:
-    """Tokens, cost and counts of a turn."""
+def usage_line(usage: Usage, model_calls: int, tool_calls: int, budget: str = "") -> str:
+    """Tokens, cost and counts of a turn, and its spend against the budgets (docs/budgets.md)."""
     cost = f" · ${usage.cost_usd:.4f}" if usage.cost_usd else ""
     return (f"{usage.input_tokens:,} in / {usage.output_tokens:,} out tokens{cost} · "
             f"{model_calls} model call{'s' * (model_calls != 1)} · "
-            f"{tool_calls} tool call{'s' * (tool_calls != 1)}")
+            f"{tool_calls} tool call{'s' * (tool_calls != 1)}"
+            + (f" · {budget}" if budget else ""))
 
 
 class CellRenderer:
     """Renders one turn's events under the running cell."""
 
-    def __init__(self, display: Any, clear_output: Any, stream: Any = None) -> None:
+    def __init__(self, display: Any, clear_output: Any, stream: Any = None,
+                 budget: Any = str) -> None:
         self._display = display
+        # What the turn spent against its budgets, asked when the turn is over.
+        self._budget = budget
         self._clear = clear_output
         self._stream = stream
         self._pending: list[str] = []
@@ -247,7 +251,8 @@ class CellRenderer:
         if error:
             self._display(Markdown(f"**Orkas:** {error}"))
         if result is not None:
-            line = usage_line(result.usage, result.model_calls, result.tool_calls)
+            line = usage_line(result.usage, result.model_calls, result.tool_calls,
+                              self._budget())
             self._display(Markdown(f"<sub>{line}</sub>"))
 
 

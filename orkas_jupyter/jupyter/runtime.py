@@ -18,7 +18,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..config import Settings, load_settings
+from ..config import BUDGET_FIELDS, Settings, load_settings
 from ..engine.agent import Agent
 from ..engine.provider import Provider
 from ..engine.session import SessionStore
@@ -35,8 +35,10 @@ from .replay_control import ReplayControl
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-# Settings re-read before every turn (the rest is fixed for the kernel's life).
-_REREAD = ("model", "api_base", "fallback_models", "approval", "replay")
+# Settings re-read before every turn (the rest is fixed for the kernel's life); a change in
+# the first group rebuilds the provider.
+_PROVIDER_REREAD = ("model", "api_base", "fallback_models", "approval", "replay")
+_REREAD = (*_PROVIDER_REREAD, *BUDGET_FIELDS, "budget_warn_at")
 
 
 class ShellKernel:
@@ -124,9 +126,12 @@ class KernelRuntime:
         update = {name: getattr(fresh, name) for name in _REREAD}
         update.update(self._overrides)
         current = self.host.settings
-        if all(getattr(current, k) == v for k, v in update.items()):
+        changed = {k for k, v in update.items() if getattr(current, k) != v}
+        if not changed:
             return False
         self.host.settings = current.model_copy(update=update)
+        if not changed & set(_PROVIDER_REREAD):  # budgets only: the provider stays
+            return False
         self.reset_provider()
         return True
 

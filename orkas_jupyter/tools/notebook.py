@@ -16,15 +16,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
-import re
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from ..engine.errors import ToolError
-from ..engine.messages import ImagePart, TextPart
+from ..engine.messages import TextPart
 from ..engine.policy import ToolAction
-from ..engine.tool_exec import cap_text
 from ..engine.tools import Tool, ToolContext, ToolOutput
 from .kernel import kernel_access
 from .notebook_changes import find_cell as _find
@@ -32,13 +30,10 @@ from .notebook_changes import raw_of as _raw
 from .notebook_changes import record_change as _record
 from .notebook_changes import reviewed as _reviewed
 from .notebook_doc import Cell, CellType, NotebookBackend, new_cell_id
+from .output_size import IMAGE_TYPES, output_limits, render_outputs
 from .review import accepted_note
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-_TAGS = re.compile(r"<[^>]+>")
 MAX_SOURCE_PREVIEW = 300
-MAX_OUTPUT_CHARS = 20_000
-IMAGE_TYPES = ("image/png", "image/jpeg")
 
 
 def _hash(source: str) -> str:
@@ -101,36 +96,6 @@ def output_summary(outputs: list[dict[str, Any]]) -> str:
     return "; ".join(parts) or "no output"
 
 
-def render_outputs(outputs: list[dict[str, Any]]) -> list[TextPart | ImagePart]:
-    """Outputs as content for the model: text (bounded) and images."""
-    content: list[TextPart | ImagePart] = []
-    texts: list[str] = []
-    for out in outputs:
-        kind = out.get("output_type")
-        if kind == "stream":
-            texts.append(f"[{out.get('name', 'stdout')}]\n" + "".join(out.get("text", "")))
-        elif kind == "error":
-            tb = _ANSI.sub("", "".join(out.get("traceback") or []))
-            texts.append(f"[error] {out.get('ename')}: {out.get('evalue')}\n{tb}")
-        elif kind in ("display_data", "execute_result"):
-            data = out.get("data", {})
-            image = next((m for m in IMAGE_TYPES if m in data), None)
-            if image:
-                raw = data[image]
-                content.append(ImagePart(data="".join(raw) if isinstance(raw, list) else raw,
-                                         media_type=image))
-                texts.append(f"[{image} attached]")
-                continue
-            if "text/markdown" in data:
-                texts.append("".join(data["text/markdown"]))
-            elif "text/plain" in data:
-                texts.append("".join(data["text/plain"]))
-            elif "text/html" in data:
-                texts.append(_TAGS.sub(" ", "".join(data["text/html"])))
-    text = cap_text("\n".join(texts), MAX_OUTPUT_CHARS) if texts else "(no output)"
-    return [TextPart(text=text), *content]
-
-
 def _describe_cell(cell: Cell) -> str:
     source = cell.source if len(cell.source) <= MAX_SOURCE_PREVIEW else (
         cell.source[:MAX_SOURCE_PREVIEW] + f"… [{len(cell.source):,} characters]")
@@ -185,7 +150,8 @@ class ReadCell(Tool[ReadCellArgs]):
         cell = _find(await notebook(ctx).cells(), args.cell_id)
         _remember(ctx, [cell])
         header = TextPart(text=f"[{cell.id}] {cell.cell_type}\n```\n{cell.source}\n```\nOutputs:")
-        return ToolOutput(content=[header, *render_outputs(cell.outputs)])
+        limits = output_limits(ctx.services)
+        return ToolOutput(content=[header, *render_outputs(cell.outputs, limits)])
 
 
 class InsertCellArgs(BaseModel):
@@ -338,7 +304,8 @@ class RunCell(Tool[RunCellArgs]):
         if result.interrupted:
             status = "was interrupted"
         header = TextPart(text=f"Cell {cell.id} {status}. Outputs:")
-        return ToolOutput(content=[header, *render_outputs(result.outputs)],
+        limits = output_limits(ctx.services)
+        return ToolOutput(content=[header, *render_outputs(result.outputs, limits)],
                           is_error=not result.success)
 
 

@@ -93,7 +93,7 @@ class OutsideAgents:
     async def __call__(self, agent: AgentDef, task: str, ctx: ToolContext) -> str:
         # The bridge's modules load on the first outside dispatch, not with the kernel.
         from ..ecosystem.bridge.launch import child_mcp_config
-        from .cmds._bridge_kernel import kernel_bridge
+        from .kernel_bridge import kernel_bridge
 
         assert agent.command is not None
         shell = ctx.services.get("shell")

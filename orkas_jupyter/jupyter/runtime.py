@@ -160,7 +160,7 @@ class KernelRuntime:
 
     def close(self) -> None:
         """End the host: turns, agent thread, background jobs, store connection."""
-        from .cmds._bridge_kernel import close_bridge
+        from .kernel_bridge import close_bridge
 
         close_bridge(self)  # credentials, connections, socket and files go first
         self.host.close()

@@ -106,7 +106,7 @@ def test_closing_the_runtimes_bridge_removes_its_files(kernel, tmp_path: Path) -
     socket_path = Path(json.loads(connection.read_text())["socket"])
     assert socket_path.exists()
     r = kernel.run("from orkas_jupyter.jupyter.runtime import get_runtime\n"
-                   "from orkas_jupyter.jupyter.cmds._bridge_kernel import close_bridge\n"
+                   "from orkas_jupyter.jupyter.kernel_bridge import close_bridge\n"
                    "close_bridge(get_runtime())")
     assert r.error is None, r.error
     assert not connection.exists() and not socket_path.exists()
@@ -154,7 +154,7 @@ def test_a_launched_cli_gets_its_own_credential(kernel, tmp_path: Path) -> None:
     r = kernel.run(
         "import os, subprocess\n"
         "from orkas_jupyter.jupyter.runtime import get_runtime\n"
-        "from orkas_jupyter.jupyter.cmds._bridge_kernel import kernel_bridge\n"
+        "from orkas_jupyter.jupyter.kernel_bridge import kernel_bridge\n"
         "_cm = kernel_bridge(get_runtime()).child_credential('scripted-cli')\n"
         "_env = _cm.__enter__()\n"
         f"_child = subprocess.Popen([{sys.executable!r}, {str(script)!r}, {ORKAS_MCP!r}],\n"

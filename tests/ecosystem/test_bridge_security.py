@@ -104,7 +104,7 @@ def test_a_revoked_credential_is_refused_mid_session(kernel, tmp_path: Path) -> 
     child = tmp_path / "child.json"
     r = kernel.run(
         "from orkas_jupyter.jupyter.runtime import get_runtime\n"
-        "from orkas_jupyter.jupyter.cmds._bridge_kernel import kernel_bridge\n"
+        "from orkas_jupyter.jupyter.kernel_bridge import kernel_bridge\n"
         "import json, os\n"
         "_cm = kernel_bridge(get_runtime()).child_credential('test child')\n"
         "_env = _cm.__enter__()\n"

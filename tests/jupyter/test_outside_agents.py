@@ -155,7 +155,7 @@ def test_stop_kills_an_outside_cli(kernel, fake_model, tmp_path: Path) -> None:
         pytest.fail("the outside CLI still runs after Stop")
     check = kernel.run("import time\n"
                        "from orkas_jupyter.jupyter.runtime import get_runtime\n"
-                       "from orkas_jupyter.jupyter.cmds._bridge_kernel import kernel_bridge\n"
+                       "from orkas_jupyter.jupyter.kernel_bridge import kernel_bridge\n"
                        "rt = get_runtime(get_ipython())\n"
                        "print('running', len(rt.host.running()),\n"
                        "      'credentials', len(kernel_bridge(rt).book.live()))")

@@ -1,7 +1,7 @@
 """For agent CLIs Orkas launches itself (agent teams): the environment and the MCP
 configuration that point one child process at this kernel's bridge with its own credential.
 
-The kernel side (`jupyter/cmds/_bridge_kernel.KernelBridge.child_credential`) issues the
+The kernel side (`jupyter/kernel_bridge.KernelBridge.child_credential`) issues the
 credential and revokes it when the child exits; this module only builds what the child gets.
 """
 

@@ -36,8 +36,8 @@ def _start(rt: Any) -> None:
     from IPython.display import display
 
     from ...ecosystem.bridge.launch import orkas_mcp_command
-    from ._bridge_kernel import kernel_bridge
-    from ._bridge_questions import question_view
+    from ..bridge_questions import question_view
+    from ..kernel_bridge import kernel_bridge
 
     bridge = kernel_bridge(rt)
     connection = bridge.start()
@@ -53,7 +53,7 @@ def _start(rt: Any) -> None:
 
 
 def _status(rt: Any) -> None:
-    from ._bridge_kernel import kernel_bridge
+    from ..kernel_bridge import kernel_bridge
 
     bridge = kernel_bridge(rt)
     if not bridge.running:
@@ -70,7 +70,7 @@ def _status(rt: Any) -> None:
 
 
 def run(rt: Any, parts: list[str]) -> bool:
-    from ._bridge_kernel import kernel_bridge
+    from ..kernel_bridge import kernel_bridge
 
     if not parts or parts == ["start"]:
         _start(rt)

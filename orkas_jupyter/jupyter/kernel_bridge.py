@@ -27,14 +27,14 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...ecosystem.bridge import BridgeListener, BridgeService, CredentialBook
-from ...ecosystem.bridge.credentials import write_connection_file
-from ...ecosystem.bridge.launch import child_environment
-from ...ecosystem.bridge.listener import socket_path_for
-from ...ecosystem.bridge.service import CALL_PROGRESS, BridgeSources
-from ...tools.kernel import ExecutionResult
-from ..capture import run_code
-from ._bridge_questions import NotebookQuestions
+from ..ecosystem.bridge import BridgeListener, BridgeService, CredentialBook
+from ..ecosystem.bridge.credentials import write_connection_file
+from ..ecosystem.bridge.launch import child_environment
+from ..ecosystem.bridge.listener import socket_path_for
+from ..ecosystem.bridge.service import CALL_PROGRESS, BridgeSources
+from ..tools.kernel import ExecutionResult
+from .bridge_questions import NotebookQuestions
+from .capture import run_code
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

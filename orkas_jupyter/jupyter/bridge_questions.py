@@ -11,9 +11,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from ...ecosystem.bridge import Peer
-from ...engine.tools import ApprovalDecision, ApprovalRequest
-from ..approvals import NobodyToAsk, TurnApprovals
+from ..ecosystem.bridge import Peer
+from ..engine.tools import ApprovalDecision, ApprovalRequest
+from .approvals import NobodyToAsk, TurnApprovals
 
 log = logging.getLogger(__name__)
 

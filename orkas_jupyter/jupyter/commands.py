@@ -22,6 +22,7 @@ PROMPT (cell body)            same, with options; `{name}` inserts a kernel vari
 %orkas config [approval allow|deny]   the settings in effect (never keys); set the approval
                               policy used when nobody can be asked (nbclient, papermill)
 %orkas config global_skills on|off   read other agent tools' skill folders (untrusted)
+%orkas config review on|off   review mode: edits to existing cells and files wait for Accept
 %orkas skills                 the skills the agent can use, with root and status
 %orkas mcp [list|tools [NAME]|add NAME …|remove|enable|disable|test NAME]   MCP servers
                               (docs/mcp.md)
@@ -77,6 +78,10 @@ def _help(rt: Any, parts: list[str]) -> bool:
 
 
 def _config(rt: Any, parts: list[str]) -> bool:
+    if len(parts) == 2 and parts[0] == "review":
+        from .cmds import review
+
+        return bool(review.run(rt, parts[1:]))
     if len(parts) == 2 and parts[0] == "global_skills":
         from ..ecosystem.skills import set_global_skills
 

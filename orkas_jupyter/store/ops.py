@@ -325,5 +325,10 @@ def delete_session(ctx: OpContext, args: SessionArgs) -> bool:
                 "parent_id = ?) OR session_id = ?", [args.session_id, args.session_id])
     con.execute("DELETE FROM sessions WHERE parent_id = ? OR id = ?",
                 [args.session_id, args.session_id])
+    # Its undo checkpoints and plans go too (nothing can restore into a deleted session).
+    con.execute("DELETE FROM checkpoint_changes WHERE turn_id IN (SELECT turn_id FROM "
+                "checkpoint_turns WHERE session_id = ?)", [args.session_id])
+    con.execute("DELETE FROM checkpoint_turns WHERE session_id = ?", [args.session_id])
+    con.execute("DELETE FROM plans WHERE session_id = ?", [args.session_id])
     # Keep the counter: numbers stay unique even if the id is reused after a failed commit.
     return existed

@@ -244,3 +244,17 @@ def test_a_paused_plan_resumes_where_it_stopped(make_team) -> None:
     assert state["steps"]["1"]["output"] == "tutor quick"
     for link in team.children():
         validate_history(team.history(link["id"]))
+
+
+def test_deleting_a_conversation_deletes_its_children_and_plans(make_team) -> None:
+    team = make_team(tutor=TUTOR, critic=CRITIC)
+    team.server.script(plan_answers)
+    client = team.host.store().sync
+    client.ensure_session("conv", "a conversation")
+    spec = parse_plan("steps:\n  - {id: 1, title: facts, assignee: tutor, input: about x}\n")
+    run_plan(team, "start", spec=spec)
+    assert team.children() and team.run(team.orchestra.plans.latest("conv")) is not None
+    assert client.delete_session("conv")
+    assert team.children() == []
+    assert team.run(team.orchestra.plans.latest("conv")) is None
+    assert client.call("session.load", session_id="conv/x")["count"] == 0

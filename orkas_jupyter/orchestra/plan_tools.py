@@ -80,6 +80,21 @@ class PlanStepTool(Tool[PlanStepArgs]):
         return f"Step {args.step}: {args.action} recorded; the plan is {record.state.status}."
 
 
+class ReportFailureArgs(BaseModel):
+    reason: str = Field(min_length=1, description="why the step cannot be done")
+
+
+class ReportFailureTool(Tool[ReportFailureArgs]):
+    name = "report_failure"
+    description = ("Report that this step cannot be done (say why). The orchestrator then "
+                   "applies the step's on_failure policy; do not pretend to have a result.")
+    input_model = ReportFailureArgs
+
+    async def execute(self, args: ReportFailureArgs, ctx: ToolContext) -> ToolOutput | str:
+        ctx.end_turn.append("report_failure")
+        return "Reported. Stop here."
+
+
 class AskUserTool(Tool[AskUserArgs]):
     name = "ask_user"
     description = ("Ask the user something only they can answer; the plan pauses on this "
@@ -97,17 +112,18 @@ def is_step_session(session_id: str) -> bool:
 
 class PlanToolset:
     """`create_plan` for Commander; `plan_step` for Commander while a plan is active;
-    `ask_user` for an agent doing a plan step."""
+    `ask_user` and `report_failure` for an agent doing a plan step."""
 
     def __init__(self, planner: Planner) -> None:
         self.planner = planner
         self.create = CreatePlanTool(planner)
         self.step = PlanStepTool(planner)
         self.ask = AskUserTool()
+        self.failure = ReportFailureTool()
 
     async def get_tools(self, ctx: ToolContext) -> Mapping[str, Tool[Any]]:
         if is_step_session(ctx.session_id):
-            return {"ask_user": self.ask}
+            return {"ask_user": self.ask, "report_failure": self.failure}
         if ctx.agent:
             return {}
         tools: dict[str, Tool[Any]] = {"create_plan": self.create}

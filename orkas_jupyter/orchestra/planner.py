@@ -47,7 +47,8 @@ MAX_ATTEMPTS = 2
 STEP_NOTE = """
 You are doing step {id} of a plan Commander runs: "{title}". Do exactly this step and answer
 with its result (it is passed to later steps). If you need something only the user can tell
-you, call ask_user(question): the plan pauses until they answer."""
+you, call ask_user(question): the plan pauses until they answer. If the step cannot be done,
+call report_failure(reason) instead of answering."""
 
 
 class PlanUpdate(BaseModel):
@@ -362,7 +363,10 @@ class Planner:
         assert record is not None
         step = record.spec.step(step_id)
         driver = self._drivers.get(session_id)
-        outcome = await self._step_turn(record, step, driver)
+        try:
+            outcome = await self._step_turn(record, step, driver)
+        except (PlanError, OSError) as exc:  # e.g. the step's agent file was removed
+            outcome = {"kind": "failed", "reason": str(exc), "transient": False}
         self.timings.append(time.perf_counter())
 
         def finished(current: PlanRecord) -> None:
@@ -393,16 +397,18 @@ class Planner:
         else:
             prompt = render_input(record.spec, record.state, step, record.state.request)
         final: Done | Error | None = None
-        question = ""
+        question = failure = ""
         try:
             async for event in self.o.host.run_turn(
                     profile, child, user_message(prompt, plan_step=str(step.id)),
                     approve=driver.approve if driver else None,
                     cancel=driver.cancel if driver else None,
                     parent_call_id=f"plan:{record.id}:{step.id}"):
-                if isinstance(event, ToolEnd) and event.call.name == "ask_user" \
-                        and not event.result.is_error:
-                    question = _question(event.call.arguments)
+                if isinstance(event, ToolEnd) and not event.result.is_error:
+                    if event.call.name == "ask_user":
+                        question = _argument(event.call.arguments, "question")
+                    elif event.call.name == "report_failure":
+                        failure = _argument(event.call.arguments, "reason")
                 if isinstance(event, Done | Error) and event.parent_call_id == \
                         f"plan:{record.id}:{step.id}":
                     final = event
@@ -416,6 +422,9 @@ class Planner:
             return {"kind": "stopped"}
         finally:
             self.o.host.forget(child, profile)
+        if failure:
+            return {"kind": "failed", "reason": f"{profile.name} reported: {failure}",
+                    "transient": False}
         if question:
             return {"kind": "blocked", "question": question}
         if isinstance(final, Done):
@@ -468,10 +477,10 @@ class Planner:
             await asyncio.gather(*tasks, return_exceptions=True)
 
 
-def _question(arguments: str) -> str:
+def _argument(arguments: str, name: str) -> str:
     import json
 
     try:
-        return str(json.loads(arguments).get("question", "")).strip() or "(no question)"
+        return str(json.loads(arguments).get(name, "")).strip() or f"(no {name})"
     except (ValueError, AttributeError):
-        return arguments.strip() or "(no question)"
+        return arguments.strip() or f"(no {name})"

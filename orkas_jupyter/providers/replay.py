@@ -128,7 +128,7 @@ _MACHINE_TOOLS = frozenset({"load_skill", "run_skill_script",
                             # The team's and plans' tools depend on the workspace's agent
                             # files and on whether a plan is running.
                             "run_worker", "dispatch_to", "hand_off_to", "create_plan",
-                            "plan_step", "ask_user"})
+                            "plan_step", "ask_user", "report_failure"})
 _MACHINE_TOOL_PREFIX = "mcp__"
 # Commander's save_skill ("script it", X5) came with the skills toolset: recordings made
 # before it must still replay.

@@ -258,3 +258,31 @@ def test_deleting_a_conversation_deletes_its_children_and_plans(make_team) -> No
     assert team.children() == []
     assert team.run(team.orchestra.plans.latest("conv")) is None
     assert client.call("session.load", session_id="conv/x")["count"] == 0
+
+
+def test_an_agent_reports_failure_and_the_orchestrator_decides(make_team) -> None:
+    from orkas_jupyter.testing import tool_call
+
+    team = make_team(tutor=TUTOR, critic=CRITIC)
+
+    def answers(request: Any) -> Any:
+        if who(request) == "critic":
+            if request.messages[-1]["role"] == "tool":
+                raise AssertionError("the step ends at report_failure")
+            return tool_call("report_failure", {"reason": "no data to check"})
+        return reply("fine")
+
+    team.server.script(answers)
+    spec = parse_plan("""
+steps:
+  - {id: 1, title: check, assignee: critic, on_failure: continue}
+  - {id: 2, title: go on, assignee: tutor}
+""")
+    events = run_plan(team, "start", spec=spec)
+    state = [e for e in events if isinstance(e, PlanUpdate)][-1].plan["state"]
+    assert state["status"] == "done"
+    assert state["steps"]["1"]["status"] == "skipped"
+    assert state["steps"]["1"]["failure_reason"] == (
+        "failed, plan continued: critic reported: no data to check")
+    for link in team.children():
+        validate_history(team.history(link["id"]))

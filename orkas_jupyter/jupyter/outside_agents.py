@@ -158,10 +158,13 @@ class OutsideAgents:
                     if time.monotonic() > deadline:
                         timed_out = True
                         self._kill(job, shell)
+                        await asyncio.sleep(KILL_GRACE_S)  # the SIGKILL has gone out
                         await asyncio.to_thread(job.process.wait)
                         break
                     await asyncio.sleep(POLL_S)
                 emit(out.read(), final=True)
+            # As for a foreground `bash` call: what it left running in its group goes with it.
+            _signal_group(job.pid, signal.SIGKILL)
         except asyncio.CancelledError:
             self._kill(job, shell)  # Stop: the group gets SIGTERM now, SIGKILL shortly after
             log.info("outside agent %s stopped", agent.name)

@@ -198,3 +198,36 @@ def test_an_outside_command_passes_the_risk_policy(kernel, fake_model, tmp_path:
     assert (tmp_path / "scratch").is_dir()  # denied: the command never ran
     assert "Commander heard: Not run: the command needs approval" in "".join(
         cell.data("text/markdown"))
+
+
+FAILING = r'''
+import sys
+print("partial answer")
+print("could not open the project: permission denied", file=sys.stderr)
+sys.exit(2)
+'''
+
+
+@pytest.mark.slow
+def test_a_failing_or_overlong_cli_is_an_error_commander_reads(kernel, fake_model,
+                                                               tmp_path: Path) -> None:
+    (tmp_path / "failing.py").write_text(FAILING)
+    (tmp_path / "sleeper.py").write_text(SLEEPER)
+    agent_file(tmp_path, "failing", f"{sys.executable} failing.py")
+    agent_file(tmp_path, "sleeper", f"{sys.executable} sleeper.py pid.txt")
+    kernel.run("%env ORKAS_OUTSIDE_TIMEOUT=1.5\n%load_ext orkas_jupyter")
+    fake_model.script(commander("failing"))
+    markdown = "".join(kernel.run("%orkas try it", timeout=60).data("text/markdown"))
+    assert "failing (" in markdown and "failed with exit code 2" in markdown, markdown
+    assert "could not open the project: permission denied" in markdown
+    fake_model.script(commander("sleeper"))
+    started = time.monotonic()
+    cell = kernel.run("%orkas take your time", timeout=60)
+    assert time.monotonic() - started < 20
+    markdown = "".join(cell.data("text/markdown"))
+    assert "did not finish within 1.5 s (ORKAS_OUTSIDE_TIMEOUT)" in markdown, markdown
+    assert "working on take your time" in markdown
+    pid, gone = int((tmp_path / "pid.txt").read_text()), time.monotonic() + 1
+    while alive(pid) and time.monotonic() < gone:  # SIGKILL sent; the kernel reaps it
+        time.sleep(0.01)
+    assert not alive(pid)

@@ -113,6 +113,16 @@ def test_closing_the_runtimes_bridge_removes_its_files(kernel, tmp_path: Path) -
     assert "The bridge is off" in kernel.run("%orkas bridge status").stdout
 
 
+def test_closing_the_runtime_closes_its_bridge(kernel, tmp_path: Path) -> None:
+    """`KernelRuntime.close()` (`%unload_ext`, `reset_runtime`) ends the bridge before the host."""
+    write_notebook(tmp_path / "analysis.ipynb", ["x = 1"])
+    connection = start_bridge(kernel, tmp_path)
+    socket_path = Path(json.loads(connection.read_text())["socket"])
+    r = kernel.run("from orkas_jupyter.jupyter.runtime import reset_runtime\nreset_runtime()")
+    assert r.error is None, r.error
+    assert not connection.exists() and not socket_path.exists()
+
+
 CHILD_CLI = r'''
 """A scripted agent CLI: through orkas-mcp (found from its environment), read a variable,
 insert a cell and run it, then print an answer."""

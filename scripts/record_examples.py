@@ -509,11 +509,139 @@ def team() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
     return notebook(cells), team_model
 
 
+# -- plan -------------------------------------------------------------------------------------
+SALES = {"north": [120, 135, 150], "south": [200, 190, 185], "west": [80, 95, 130]}
+
+SALES_DATA = ('import pandas as pd\n\n'
+              '# Units sold per region, September to November.\n'
+              'sales = pd.DataFrame({\n'
+              '    "month": ["Sep", "Oct", "Nov"] * 3,\n'
+              '    "region": ["north"] * 3 + ["south"] * 3 + ["west"] * 3,\n'
+              f'    "units": {SALES["north"] + SALES["south"] + SALES["west"]},\n'
+              '})\nsales.pivot(index="month", columns="region", values="units")')
+
+PLAN_AGENTS = '''from pathlib import Path
+
+agents = Path(".orkas/agents")
+agents.mkdir(parents=True, exist_ok=True)
+(agents / "analyst.md").write_text("""---
+name: analyst
+description: computes figures from the kernel's DataFrames
+tools: list_variables, inspect_variable
+---
+You are a careful analyst: look at the data, then report figures with their units.
+""")
+(agents / "writer.md").write_text("""---
+name: writer
+description: writes short, clear notes for a given audience
+---
+You write short notes: three sentences at most, no jargon.
+""")
+sorted(p.name for p in agents.iterdir())'''
+
+PLAN_CELL = '''%%orkas plan
+title: quarterly sales note
+steps:
+  - id: 1
+    title: totals
+    assignee: analyst
+    input: Total units per month in `sales`, and the best and worst month.
+  - id: 2
+    title: regions
+    assignee: analyst
+    input: Which region of `sales` grew most from September to November?
+    wait_for: []
+  - id: 3
+    title: audience
+    assignee: user
+    input: Who will read the note (your team, management, customers)?
+    wait_for: []
+  - id: 4
+    title: forecast
+    assignee: analyst
+    input: "Forecast December from these totals: {{step_1.output_summary}}"
+    wait_for: [1]
+    on_failure: continue
+  - id: 5
+    title: note
+    assignee: writer
+    input: |
+      Write the note for {{step_3.output}}.
+      Totals: {{step_1.output}}
+      Regions: {{step_2.output}}
+      Forecast: {{step_4.output_summary}}
+    wait_for: [1, 2, 3, 4]'''
+
+
+def _month_totals() -> list[int]:
+    return [sum(v[i] for v in SALES.values()) for i in range(3)]
+
+
+def plan_model(request: RecordedRequest) -> Step:
+    """The analyst looks at `sales` and reports; it reports a forecast as impossible; the
+    writer writes for the audience the user named."""
+    from orkas_jupyter.testing.team import last_user_text, member_of
+
+    member = member_of(request)
+    done = turn_results(request)
+    text = last_user_text(request)
+    if member == "analyst":
+        if not done:
+            return tool_call("inspect_variable", {"name": "sales"})
+        if "Forecast" in text:
+            return tool_call("report_failure", {
+                "reason": "three months of data are too few for a forecast; I would only "
+                          "be extrapolating a line through three points"})
+        if "region" in text:
+            growth = {k: v[-1] - v[0] for k, v in SALES.items()}
+            best = max(growth, key=lambda k: growth[k])
+            return reply(f"{best.capitalize()} grew most: +{growth[best]} units "
+                         f"({SALES[best][0]} → {SALES[best][-1]}); south shrank "
+                         f"({growth['south']:+d}).")
+        totals = _month_totals()
+        return reply(f"Units per month: Sep {totals[0]}, Oct {totals[1]}, Nov {totals[2]}. "
+                     f"Best month November ({totals[2]}), worst September ({totals[0]}).")
+    if member == "writer":
+        audience = text.split("Write the note for ", 1)[-1].split(".", 1)[0]
+        totals = _month_totals()
+        return reply(f"Note for {audience}: sales rose from {totals[0]} units in September "
+                     f"to {totals[2]} in November, driven by the west region (+50 units), "
+                     "while the south slipped slightly. We will not forecast December yet: "
+                     "three months are too few.")
+    return reply("(Commander has nothing to add.)")
+
+
+def plan() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
+    cells = [
+        ("title", "markdown",
+         "# Orkas plan mode: a plan the orchestrator runs\n\n"
+         "A plan is a small graph of steps, each with an assignee (an agent, Commander or "
+         "you), an input that can use earlier steps' results, `wait_for` and `on_failure`. "
+         "The orchestrator — not the model — runs it and owns every status; a step waiting "
+         "for you pauses the plan; a killed kernel resumes it (`%orkas plan resume`).\n\n"
+         + RECORDED_NOTE.format(name="plan")),
+        setup_cell("plan"),
+        ("data", "code", SALES_DATA),
+        ("agents", "code", PLAN_AGENTS),
+        ("plan-md", "markdown", "The plan: two analyses, a question for you, a forecast "
+                                "that may fail (`on_failure: continue`) and a note that "
+                                "waits for all of them (a fan-in)."),
+        ("plan", "code", PLAN_CELL),
+        ("state-md", "markdown", "The plan is waiting for step 3. `%orkas plan` prints it "
+                                 "as text:"),
+        ("state", "code", "%orkas plan"),
+        ("answer-md", "markdown", "Answer the question; the plan goes on and finishes:"),
+        ("answer", "code", "%orkas plan answer 3 the management team"),
+    ]
+    return notebook(cells), plan_model
+
+
 EXAMPLES: dict[str, Callable[[], tuple[dict[str, Any], Callable[[RecordedRequest], Step]]]] = {
     "quickstart": quickstart,
     "workspace": workspace,
     "knowledge": knowledge,
     "team": team,
+    "plan": plan,
 }
 
 

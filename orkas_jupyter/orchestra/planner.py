@@ -444,7 +444,10 @@ class Planner:
                 raise PlanError(f"step {step.id}: the agent {step.assignee} no longer exists")
             base = member_profile(agent)
         note = STEP_NOTE.format(id=step.id, title=step.title)
-        return base.model_copy(update={"system_prompt": base.system_prompt + "\n" + note})
+        update: dict[str, Any] = {"system_prompt": base.system_prompt + "\n" + note}
+        if base.tools is not None:  # an allow-list still lets the step report back
+            update["tools"] = (*base.tools, "ask_user", "report_failure")
+        return base.model_copy(update=update)
 
     # -- storage helpers ----------------------------------------------------------------------
     async def _active(self, session_id: str, any_status: bool = False) -> PlanRecord:

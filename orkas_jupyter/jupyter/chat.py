@@ -20,6 +20,7 @@ from ..engine.messages import Message, TextPart
 from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalDecision, ApprovalRequest
 from ..host.budget import budget_usage_line
+from .chat_plan import ChatPlans
 from .render import usage_line
 from .views import describe_error, event_view, result_text
 
@@ -47,6 +48,7 @@ class ChatController:
         self._mcp_unsubscribe: Callable[[], None] | None = None
         self._cancel: CancelToken | None = None
         self._delta_agent = ""
+        self._plans = ChatPlans(self)  # the conversation's plan, live (chat_plan.py)
 
     # -- UI -> kernel -----------------------------------------------------------------------
     def handle(self, msg: dict[str, Any]) -> None:
@@ -71,6 +73,8 @@ class ChatController:
             if future is not None and not future.done():
                 decision = msg.get("decision")
                 future.set_result(decision if decision in ("once", "run") else "deny")
+        elif kind in ("plan_action", "plan_answer"):
+            self._plans.handle(msg)
         elif kind == "set_model":
             self.model = str(msg.get("model") or "") or None
             self._send(self._state())
@@ -117,6 +121,7 @@ class ChatController:
         self._send({"type": "history",
                     "messages": history_view(history, transcripts)[-HISTORY_LIMIT:]})
         self._follow_mcp()
+        await self._plans.hello()
 
     async def _transcripts(self, history: list[Message]) -> dict[str, list[dict[str, Any]]]:
         """Each dispatch's child session as its card shows it, by the parent's call id."""
@@ -174,7 +179,7 @@ class ChatController:
         self._send({"type": "approval_done", "id": approval_id, "decision": decision})
         return decision
 
-    async def _turn(self, text: str) -> None:
+    async def _turn(self, text: str, source: Callable[[Any], Any] | None = None) -> None:
         from .approvals import TurnApprovals
         from .turns import SurfaceTurn
 
@@ -195,7 +200,7 @@ class ChatController:
             # This turn asks this chat's buttons, whatever other turns run meanwhile.
             approvals = TurnApprovals(self.ask, lambda: self.runtime.settings.approval)
             turn = SurfaceTurn(self.runtime, text, session=self._session_id(), model=self.model,
-                               approvals=approvals)
+                               approvals=approvals, source=source)
             self._cancel = turn.cancel
             async for event in turn.events():
                 self._forward(event)
@@ -233,7 +238,9 @@ class ChatController:
             return
         self._flush()
         view = event_view(event)
-        if view is not None:
+        if view is not None and view["type"] == "plan":
+            self._plans.send(view["plan"])
+        elif view is not None:
             if view.get("kind") != "floor":  # the panel marks who has the floor
                 view.pop("kind", None)
             self._send(view)

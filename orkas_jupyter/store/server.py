@@ -1,11 +1,12 @@
 """The store server: one process per DuckDB file, serving every kernel of the workspace.
 
 DuckDB lets one process open a file; this process is that one. Clients start it on demand
-(`python -m orkas_jupyter.store.server DB`), it holds an exclusive `flock` for its whole life
-(a second copy started by a racing client exits at once), answers requests on a Unix socket,
-and exits after an idle period with no clients, or within a second or two once its workspace,
-its folder, its file or its socket is gone. A client that finds it gone starts another.
-Everything it creates is private to the user (umask 077; the socket 0600 in a 0700 folder),
+(`python -m orkas_jupyter.store.server DB`), or the launcher `%load_ext` starts does, handing
+over the lock it took (`--lock-fd`, `store/warm.py`); it holds an exclusive `flock` for its
+whole life (a second copy started by a racing client exits at once), answers requests on a
+Unix socket, and exits after an idle period with no clients, or within a second or two once
+its workspace, its folder, its file or its socket is gone. A client that finds it gone starts
+another. Everything it creates is private to the user (umask 077; the socket 0600 in a 0700 folder),
 and it serves only clients running as its own user. It also calls models for the kernels
 (`model_ops.py`): litellm is imported here once instead of in every kernel.
 """

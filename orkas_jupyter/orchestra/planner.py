@@ -154,18 +154,22 @@ class Planner:
         async with self._lock(session_id):
             record = await self._active(session_id)
             running = self._tasks.get(record.id, {})
+            # A step failed here by its second crash paused the plan for Commander or
+            # aborted it: that outcome stands (the drive consults Commander).
+            decided = False
             for step in record.spec.steps:
                 state = record.state.step(step.id)
                 if state.status == "in_progress" and step.id not in running:
                     if state.attempts >= MAX_ATTEMPTS:
                         rules.fail(record, step, "interrupted twice (the kernel stopped "
                                    "while it ran)")
+                        decided = decided or step.on_failure != "continue"
                     else:
                         state.status = "pending"
                 elif state.status == "failed" and step.on_failure == "ask_commander":
                     state.status, state.failure_reason = "pending", ""
-            if record.state.status in ("paused", "failed") or not any(
-                    s.status == "blocked" for s in record.state.steps.values()):
+            if not decided and (record.state.status in ("paused", "failed") or not any(
+                    s.status == "blocked" for s in record.state.steps.values())):
                 record.state.status, record.state.reason = "running", ""
             await self._save(record)
             return record

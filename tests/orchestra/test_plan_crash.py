@@ -1,0 +1,89 @@
+"""Plans survive their kernel being killed (O7): SIGKILL a real kernel while `%%orkas plan`
+runs, resume it in a new kernel on the same workspace, and check from the store that no done
+step ran again, no result was lost and every session validates (benchmarks/plan.py runs the
+same loop with ≥ 20 kills)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from team_helpers import CRITIC, TUTOR, last_user, who
+
+from orkas_jupyter.orchestra import plan_rules as rules
+from orkas_jupyter.orchestra.plan_model import parse_plan
+from orkas_jupyter.orchestra.planner import PlanUpdate
+from orkas_jupyter.testing import reply, tool_call
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _benchmark() -> Any:
+    spec = importlib.util.spec_from_file_location("plan_benchmark", REPO / "benchmarks" /
+                                                  "plan.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_a_step_interrupted_twice_asks_commander_who_retries_it(make_team, last: bool) -> None:
+    """A step's second crash follows its on_failure: with ask_commander (the default),
+    resume consults Commander and its retry runs the step. (Before: the plan sat 'running'
+    with the failed step and nothing to do, or — the failed step being the last — ended
+    'failed' without Commander ever being asked.)"""
+    team = make_team(tutor=TUTOR, critic=CRITIC)
+
+    def answers(request: Any) -> Any:
+        if who(request) == "commander":
+            if request.messages[-1]["role"] == "tool":
+                return reply("retried")
+            assert last_user(request).startswith("[Plan step 2 ")
+            return tool_call("plan_step", {"step": 2, "action": "retry"})
+        return reply(f"{who(request)}: {last_user(request)}")
+
+    team.server.script(answers)
+    text = ("steps:\n  - {id: 1, title: facts, assignee: tutor, input: one}\n"
+            "  - {id: 2, title: risks, assignee: critic, input: two}\n")
+    spec = parse_plan(text if last else
+                      text + "  - {id: 3, title: more, assignee: tutor, input: three}\n")
+    planner = team.orchestra.plans
+
+    async def crashed_twice() -> None:
+        record = await planner.create("conv", spec)
+        planner.created.clear()
+        rules.finish(record.state.step(1), "done", output="tutor: one")
+        st = record.state.step(2)
+        st.status, st.attempts = "in_progress", 2
+        assert await planner.store.save(record)
+
+    team.run(crashed_twice())
+
+    async def resume() -> list[Any]:
+        return [e async for e in team.orchestra.plan("conv", "resume")]
+
+    events = team.run(resume())
+    state = [e for e in events if isinstance(e, PlanUpdate)][-1].plan["state"]
+    assert [who(r) for r in team.server.chat_requests] == [
+        "commander", "commander", "critic", *([] if last else ["tutor"])]
+    assert state["status"] == "done"
+    assert {s["status"] for s in state["steps"].values()} == {"done"}
+    assert state["steps"]["2"]["output"] == "critic: two"
+    assert state["steps"]["1"]["finished_at"] > 0 and state["steps"]["1"]["attempts"] == 0
+
+
+@pytest.mark.slow
+def test_sigkilled_kernels_resume_the_plan_without_redoing_or_losing_a_step() -> None:
+    bench = _benchmark()
+    lines: list[str] = []
+    report = bench.crash_loop(kills=3, steps=5, seed=7, log=lines.append)
+    assert report.kills == 3, lines
+    assert report.steps >= 5 and report.done == report.steps, lines
+    assert report.redone == [], lines
+    assert report.lost == [], lines
+    assert report.invalid == [] and report.sessions >= 6, lines

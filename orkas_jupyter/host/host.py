@@ -84,6 +84,9 @@ class AgentHost:
         # More sections of an agent's system prompt, by profile (a team lists its agents to
         # Commander); each returns None for profiles it does not concern.
         self.prompt_sections: list[Callable[[AgentProfile], PromptSection | None]] = []
+        # Observers every turn gets, by (profile, session, parent call); None: not this turn.
+        self.turn_observers: list[
+            Callable[[AgentProfile, str, str | None], TurnObserver | None]] = []
         self._store: SessionStore | None = None
         self._provider: Provider | None = None
         self._workspace: WorkspaceTools | None = None
@@ -243,7 +246,8 @@ class AgentHost:
             sections: list[PromptSection] = [book.prompt_section()] if book is not None else []
             # Skills: names and descriptions in the prompt, bodies through load_skill. Global
             # (untrusted) skills only for the notebook's own agent; never widen an allow-list.
-            view = self.skills.view(profile.skills, commander=profile is DEFAULT_PROFILE)
+            view = self.skills.view(profile.skills, commander=profile is DEFAULT_PROFILE,
+                                    agent=profile.name)
             skill_tools: Toolset = view
             if profile.tools is not None:
                 keep = {"load_skill"} | ({"run_skill_script"}
@@ -299,6 +303,8 @@ class AgentHost:
         ledger = (LedgerObserver(record, agent.session_id, parent_call_id)
                   if record is not None else None)
         watchers: list[TurnObserver] = [*([ledger] if ledger else []), *observers]
+        watchers += [w for make in self.turn_observers
+                     if (w := make(profile, agent.session_id, parent_call_id)) is not None]
         prompt, images = turn_message(prompt, images), None  # its id names the turn
         events = agent.run(prompt, images, cancel, model or profile.model, approve=approve,
                            parent_call_id=parent_call_id)

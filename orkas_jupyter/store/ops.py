@@ -94,7 +94,7 @@ REGISTRY = OpRegistry()
 # separated module names) adds more, e.g. the knowledge base's operations.
 OPERATION_MODULES = ["orkas_jupyter.store.ledger", "orkas_jupyter.store.kb_ops",
                      "orkas_jupyter.store.team_ops", "orkas_jupyter.store.checkpoints",
-                     "orkas_jupyter.store.plan_ops",
+                     "orkas_jupyter.store.plan_ops", "orkas_jupyter.store.evolution_ops",
                      "orkas_jupyter.store.usage_window"]
 
 

@@ -12,7 +12,7 @@ import duckdb
 
 from .errors import StoreVersionError
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 def _v1(con: duckdb.DuckDBPyConnection) -> None:
@@ -82,7 +82,30 @@ def _v5(con: duckdb.DuckDBPyConnection) -> None:
     """)
 
 
-MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2, _v3, _v4, _v5]
+def _v6(con: duckdb.DuckDBPyConnection) -> None:
+    """Self-evolution (V1, V2): agents bound to evolve, their turns and weighted signals, the
+    logged entries of reflection runs (what changed, before and after, model and cost) and
+    each agent's competence profile."""
+    con.execute("""
+        CREATE TABLE IF NOT EXISTS evolution_agents (
+            agent VARCHAR, enabled BOOLEAN, changed_at DOUBLE);
+        CREATE TABLE IF NOT EXISTS evolution_turns (
+            turn_id VARCHAR, agent VARCHAR, session_id VARCHAR, skills VARCHAR, failed BOOLEAN,
+            undo_seen BOOLEAN, created_at DOUBLE);
+        CREATE TABLE IF NOT EXISTS evolution_signals (
+            id VARCHAR, agent VARCHAR, kind VARCHAR, weight DOUBLE, turn_id VARCHAR,
+            detail VARCHAR, created_at DOUBLE, entry_id VARCHAR);
+        CREATE TABLE IF NOT EXISTS evolution_entries (
+            id VARCHAR, agent VARCHAR, status VARCHAR, summary VARCHAR, skill VARCHAR,
+            skill_before VARCHAR, skill_after VARCHAR, profile_before VARCHAR,
+            profile_after VARCHAR, model VARCHAR, input_tokens BIGINT, output_tokens BIGINT,
+            cost_usd DOUBLE, note VARCHAR, created_at DOUBLE, reverted_at DOUBLE);
+        CREATE TABLE IF NOT EXISTS evolution_profiles (
+            agent VARCHAR, profile VARCHAR, updated_at DOUBLE);
+    """)
+
+
+MIGRATIONS: list[Callable[[duckdb.DuckDBPyConnection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6]
 
 
 def schema_version(con: duckdb.DuckDBPyConnection) -> int:

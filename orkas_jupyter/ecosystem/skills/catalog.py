@@ -47,6 +47,8 @@ class SkillCatalog:
         self._home = home
         self._environ = environ
         self.reader = SkillReader(home)
+        # Self-evolution's seam: an agent's private skill folder (None: it has none).
+        self.private_root: Callable[[str], Path | None] | None = None
 
     def _installed_packages(self) -> list[tuple[str, Path]]:
         from ..packages import installed_skill_roots
@@ -57,24 +59,31 @@ class SkillCatalog:
         """`<workspace>/.orkas/skills/`: the workspace's own skills, where `save_skill` writes."""
         return self._settings().workspace / ".orkas" / "skills"
 
-    def roots(self) -> list[SkillRoot]:
-        """The roots in priority order (global ones only while the switch is on)."""
-        return skill_roots(self._settings(), packages=self._packages(), home=self._home,
-                           environ=self._environ)
+    def roots(self, agent: str = "") -> list[SkillRoot]:
+        """The roots in priority order (global ones only while the switch is on); with
+        `agent`, its private folder after the trusted roots (it never hides a shared skill)."""
+        roots = skill_roots(self._settings(), packages=self._packages(), home=self._home,
+                            environ=self._environ)
+        folder = self.private_root(agent) if agent and self.private_root else None
+        if folder is not None:
+            at = next((i for i, r in enumerate(roots) if not r.trusted), len(roots))
+            roots.insert(at, SkillRoot("private", folder, f"{agent} (private)"))
+        return roots
 
-    def scan(self) -> list[ParsedSkill]:
-        """Every skill folder found now, with its status."""
-        return discover(self.roots(), self.reader)
+    def scan(self, agent: str = "") -> list[ParsedSkill]:
+        """Every skill folder found now, with its status (and `agent`'s private ones)."""
+        return discover(self.roots(agent), self.reader)
 
     def skills(self) -> list[Skill]:
         """Every skill found now (usable, broken, shadowed and flagged)."""
         return [p.skill for p in self.scan()]
 
-    def view(self, allowed: Sequence[str] | None = None, *, commander: bool = False
-             ) -> SkillView:
+    def view(self, allowed: Sequence[str] | None = None, *, commander: bool = False,
+             agent: str = "") -> SkillView:
         """What an agent sees: `allowed` is its agent file's `skills:` (None: every trusted
-        skill); `commander` adds the global (untrusted) skills."""
-        return SkillView(self, tuple(allowed) if allowed is not None else None, commander)
+        skill); `commander` adds the global (untrusted) skills; `agent` its private ones."""
+        return SkillView(self, tuple(allowed) if allowed is not None else None, commander,
+                         agent)
 
 
 def _why_hidden(skill: Skill, allowed: tuple[str, ...] | None, commander: bool) -> str | None:
@@ -87,7 +96,7 @@ def _why_hidden(skill: Skill, allowed: tuple[str, ...] | None, commander: bool) 
                     "skills list cannot include it — copy it into .orkas/skills/ to use it here")
         if not commander:
             return "it is a global skill (untrusted): only Commander sees those"
-    elif allowed is not None and skill.name not in allowed:
+    elif allowed is not None and skill.name not in allowed and skill.root.kind != "private":
         return "it is not in this agent's skills list"
     return None
 
@@ -96,10 +105,11 @@ class SkillView:
     """One agent's skills: a toolset and a prompt section."""
 
     def __init__(self, catalog: SkillCatalog, allowed: tuple[str, ...] | None,
-                 commander: bool) -> None:
+                 commander: bool, agent: str = "") -> None:
         self.catalog = catalog
         self.allowed = allowed
         self.commander = commander
+        self.agent = agent
         # What `get_tools` found at the start of this turn, for the prompt section built
         # right after it: the tools and the prompt then name the same skills.
         self._listed: Visible | None = None
@@ -108,7 +118,7 @@ class SkillView:
         """The usable skills this agent sees now, and the reasons for the ones it does not
         (by name; for allow-listed names that are missing, too)."""
         seen = Visible()
-        found = self.catalog.scan()
+        found = self.catalog.scan(self.agent)
         for parsed in found:
             why = _why_hidden(parsed.skill, self.allowed, self.commander)
             if why is None:

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Literal
 
 # Highest priority first; a name found in an earlier root shadows the same name in later ones.
-RootKind = Literal["workspace", "installed", "package", "global"]
-ROOT_ORDER: tuple[RootKind, ...] = ("workspace", "installed", "package", "global")
+# "private": one agent's own skills (self-evolution), listed for that agent only.
+RootKind = Literal["workspace", "installed", "package", "private", "global"]
+ROOT_ORDER: tuple[RootKind, ...] = ("workspace", "installed", "package", "private", "global")
 
 SkillStatus = Literal["ok", "broken", "shadowed", "flagged"]
 

@@ -9,6 +9,7 @@ import { Widget } from '@lumino/widgets';
 
 import { IChatMessage, OrkasConnection, Status } from './bridge';
 import { ConnectorsSection } from './connectors';
+import { PlanView } from './plan';
 import { isReview, ReviewControls, reviewBox } from './review';
 import { TeamView } from './team';
 
@@ -40,6 +41,7 @@ export class OrkasPanel extends Widget {
         </div>
       </div>`;
     this._part('meta').after(this._connectors.node);
+    this._connectors.node.after(this._plan.node);
     this._part('status').after(this._review.node);
     this._input = this._part('input') as HTMLTextAreaElement;
     this._part('send').addEventListener('click', () => this._sendInput());
@@ -67,6 +69,7 @@ export class OrkasPanel extends Widget {
     this._part('messages').innerHTML = '';
     this._connectors.reset();
     this._team.reset();
+    this._plan.reset();
     this._streaming = null;
     if (connection) {
       connection.message.connect(this._onMessage, this);
@@ -129,6 +132,9 @@ export class OrkasPanel extends Widget {
 
   private _render(msg: IChatMessage): void {
     const list = this._part('messages');
+    if (this._plan.handle(msg)) {  // the plan's DAG above the messages (plan.ts)
+      return;
+    }
     // Team members, dispatch cards and floor notices (team.ts); the rest is drawn here.
     if (this._team.handle(msg)) {
       list.scrollTop = list.scrollHeight;
@@ -313,6 +319,7 @@ export class OrkasPanel extends Widget {
   private _review = new ReviewControls((text, level) =>
     this._render({ type: 'notice', level, text }));
   private _connectors = new ConnectorsSection();
+  private _plan = new PlanView(msg => this._connection?.send(msg));
   private _team = new TeamView(() => this._part('messages'), this.rendermime);
   private _input: HTMLTextAreaElement;
   private _streaming: HTMLElement | null = null;

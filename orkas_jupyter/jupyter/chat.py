@@ -241,6 +241,7 @@ class ChatController:
         if view is not None and view["type"] == "plan":
             self._plans.send(view["plan"])
         elif view is not None:
+            self._plans.frame(view)  # a plan step's events: its card first
             if view.get("kind") != "floor":  # the panel marks who has the floor
                 view.pop("kind", None)
             self._send(view)

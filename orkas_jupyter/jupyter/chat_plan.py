@@ -2,6 +2,11 @@
 `hello`, every change of it as a `plan` message — whether a chat turn or a `%%orkas plan` cell
 drives it — and the panel's Pause / Resume / Cancel and answers to a blocked step.
 
+In a chat turn that drives a plan, each step's events carry `parent: "plan:PLAN:STEP"`; the
+chat frames them like a dispatch — a `tool_start` (`dispatch_to`, the step's assignee and
+title) before the first, a `tool_end` once the plan shows the step finished — so a panel
+draws each step as a card.
+
 Resume and answer drive the plan as a chat turn (its events stream into the panel and Stop
 pauses it); when something else already drives the plan (a cell still running other steps),
 an answer is only recorded and that driver goes on with it."""
@@ -10,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +39,7 @@ class ChatPlans:
         self.chat = chat
         self._last: dict[str, Any] | None = None
         self._following = False
+        self._cards: set[str] = set()  # steps whose card is open in this chat
 
     # -- kernel -> UI ---------------------------------------------------------------------
     def send(self, plan: dict[str, Any]) -> None:
@@ -42,6 +49,30 @@ class ChatPlans:
             return
         self._last = plan
         self.chat._send({"type": "plan", "plan": plan})
+        for sid, st in plan["state"]["steps"].items():
+            card = f"plan:{plan['id']}:{sid}"
+            if card in self._cards and st["status"] not in ("pending", "in_progress"):
+                self._cards.discard(card)
+                failed = st["status"] in ("failed", "skipped")
+                summary = (st.get("failure_reason") or st.get("output_summary")
+                           or (f"asks: {st['question']}" if st.get("question") else "")
+                           or st["status"])
+                self.chat._send({"type": "tool_end", "id": card, "name": "dispatch_to",
+                                 "is_error": failed, "summary": summary, "images": []})
+
+    def frame(self, view: dict[str, Any]) -> None:
+        """Before a plan step's first event in this chat: the `tool_start` of its card."""
+        parent = str(view.get("parent") or "")
+        if not parent.startswith("plan:") or parent in self._cards:
+            return
+        self._cards.add(parent)
+        sid = parent.rsplit(":", 1)[-1]
+        steps = (self._last or {}).get("spec", {}).get("steps", [])
+        step = next((s for s in steps if str(s["id"]) == sid), None)
+        agent = step["assignee"] if step else str(view.get("agent") or "commander")
+        task = f"step {sid}: {step['title']}" if step else f"step {sid}"
+        self.chat._send({"type": "tool_start", "id": parent, "name": "dispatch_to",
+                         "arguments": json.dumps({"agent": agent, "task": task})})
 
     async def hello(self) -> None:
         """The latest plan of the conversation (the panel draws it again after a reload), and

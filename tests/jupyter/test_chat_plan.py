@@ -6,6 +6,7 @@ messages are a notice that changes nothing."""
 
 from __future__ import annotations
 
+import json
 import queue
 import time
 import uuid
@@ -177,6 +178,12 @@ def test_a_cell_driven_plan_is_live_in_the_panel_and_answered_from_it(
     assert final["state"]["status"] == "done" and set(statuses(final).values()) == {"done"}
     assert final["state"]["steps"]["3"]["output"] == "5000 EUR"
     assert next(m for m in got if m["type"] == "done")["stop_reason"] == "completed"
+    # The step that ran in this turn is a card: opened before its events, closed when done.
+    card = f"plan:{final['id']}:4"
+    framed = [m for m in got if card in (m.get("id"), m.get("parent"))]
+    assert [m["type"] for m in framed] == ["tool_start", "assistant_end", "tool_end"], framed
+    assert json.loads(framed[0]["arguments"]) == {"agent": "commander", "task": "step 4: note"}
+    assert framed[2]["summary"].startswith("NOTE[Write the note") and not framed[2]["is_error"]
     note = next(r for r in fake_model.chat_requests if member_of(r) == "commander")
     assert last_user_text(note) == ("Write the note from TUTOR: facts about the launch, "
                                     "CRITIC: risks, 5000 EUR")

@@ -245,15 +245,24 @@ class CellRenderer:
                 self._display(HTML(_agent_heading(self._speaker or "commander")))
             self._display(Markdown(answer))
         for notice in self._notices:
-            self._display(Markdown(notice))
+            self._display(Markdown(_plain(notice)))
         for note in notes or []:
-            self._display(Markdown(note))
+            self._display(Markdown(_plain(note)))
         if error:
-            self._display(Markdown(f"**Orkas:** {error}"))
+            self._display(Markdown(_plain(f"**Orkas:** {error}")))
         if result is not None:
             line = usage_line(result.usage, result.model_calls, result.tool_calls,
                               self._budget())
-            self._display(Markdown(f"<sub>{line}</sub>"))
+            self._display(Markdown(f"<sub>{_plain(line)}</sub>"))
+
+
+def _plain(text: str) -> str:
+    """Our own lines as Markdown: two amounts like $0.02 … $0.03 must not become math (MathJax
+    typesets the rendered page, so escaping the Markdown is not enough: it skips this class)."""
+    if "$" not in text:
+        return text
+    return f'<span class="tex2jax_ignore mathjax_ignore">{text}</span>'
+
 
 
 def _agent_heading(name: str) -> str:

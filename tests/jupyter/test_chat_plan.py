@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from orkas_jupyter.testing import reply
+from orkas_jupyter.testing import reply, tool_call
 from orkas_jupyter.testing.team import last_user_text, member_of
 
 from .conftest import Kernel
@@ -244,3 +244,39 @@ def test_pause_resume_and_cancel_from_the_panel(kernel: Kernel, fake_model: Any,
     cancelled = view.plans()[-1]
     assert statuses(cancelled) == {"1": "skipped", "2": "skipped"}
     assert "cancelled, 0/2 steps done" in kernel.run("%orkas plan").stdout
+
+
+def test_a_plan_commander_writes_in_a_chat_turn_streams_into_the_panel(
+        kernel: Kernel, fake_model: Any, tmp_path: Path) -> None:
+    agents(tmp_path)
+    steps = [{"id": 1, "title": "facts", "assignee": "tutor", "input": "facts about {{request}}"},
+             {"id": 2, "title": "tone", "assignee": "user", "input": "Formal or casual?"}]
+
+    def commander(request: Any) -> Any:
+        if member_of(request) != "commander":
+            return answer(request)
+        return tool_call("create_plan", {"title": "a note", "steps": steps})
+
+    fake_model.script(commander)
+    view = opened(kernel)
+    view.send({"type": "send", "text": "plan a launch note"})
+    pump(kernel, [view], lambda: any(m["type"] == "done" for m in view.received), timeout=120)
+    plans = view.plans()
+    assert plans[0]["spec"]["title"] == "a note"
+    assert plans[-1]["state"]["status"] == "blocked"
+    assert plans[-1]["state"]["steps"]["1"]["output"] == "TUTOR: facts about plan a launch note"
+    assert plans[-1]["state"]["steps"]["2"]["question"] == "Formal or casual?"
+    # The tutor's step is a card in the chat: its answer inside, closed as done.
+    card = f"plan:{plans[-1]['id']}:1"
+    framed = [m for m in view.received if card in (m.get("id"), m.get("parent"))]
+    assert [m["type"] for m in framed] == ["tool_start", "assistant_end", "tool_end"], framed
+    assert framed[1] == {"type": "assistant_end", "agent": "tutor", "parent": card,
+                         "markdown": "TUTOR: facts about plan a launch note"}
+    assert json.loads(framed[0]["arguments"]) == {"agent": "tutor", "task": "step 1: facts"}
+
+    before = len(view.received)
+    view.send({"type": "plan_answer", "step": 2, "text": "casual"})
+    pump(kernel, [view], lambda: any(m["type"] == "done" for m in view.received[before:]),
+         timeout=60)
+    final = [m["plan"] for m in view.received[before:] if m["type"] == "plan"][-1]
+    assert final["state"]["status"] == "done" and statuses(final) == {"1": "done", "2": "done"}

@@ -7,7 +7,8 @@ function over what one turn showed; docs/evolution.md writes every rule down.
 - error_recovery: a tool call failed and, later in the same turn, a *different* call (another
   tool, or the same tool with other arguments) succeeded; plain retries do not count.
 - complexity: the turn took many tool calls or model calls.
-- skill_ineffective: a skill was loaded (`load_skill`) in a turn that ended in an error.
+- skill_ineffective: a skill was loaded (`load_skill`) in a turn that ended in an error (or
+  was stopped by the loop guard).
   (An undone turn gives `undo` and `skill_ineffective` later, from the store: see
   `store/evolution_ops.py` `sync_undos`.)
 """
@@ -43,7 +44,7 @@ _CORRECTIONS = [
     r"non è (giusto|corretto)",
     # French, German
     r"non\s*[,.!]", r"c'est (faux|pas (ça|ce que))", r"faux\b", r"nein\b",
-    r"(das ist )?falsch\b", r"stimmt nicht\b",
+    r"(das ist )?falsch\b", r"(das )?stimmt nicht\b",
     # Chinese, Japanese
     r"不对", r"错了", r"不是这样", r"違う", r"ちがう", r"間違",
 ]
@@ -184,8 +185,8 @@ class TurnWatch:
                                    event.result.is_error, _text(event.result.content)))
         elif isinstance(event, Done | Error):
             result = event.result
-            failed = isinstance(event, Error) or (result is not None
-                                                  and result.stop_reason == "error")
+            failed = isinstance(event, Error) or (
+                result is not None and result.stop_reason in ("error", "loop_guard"))
             user = next((m for m in (result.new_messages if result else [])
                          if m.role == "user"), None)
             # The root turn's checkpoint (a team child joins its root's) names the turn.

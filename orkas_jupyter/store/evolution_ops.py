@@ -205,8 +205,12 @@ def entry_reverted(ctx: OpContext, args: EntryArgs) -> None:
                     "WHERE id = ?", [time.time(), args.id])
 
 
-@REGISTRY.register("evolution.spent", AgentArgs, write=False)
-def spent(ctx: OpContext, args: AgentArgs) -> dict[str, Any]:
+class SpentArgs(BaseModel):
+    agent: str = ""
+
+
+@REGISTRY.register("evolution.spent", SpentArgs, write=False)
+def spent(ctx: OpContext, args: SpentArgs) -> dict[str, Any]:
     """Tokens all reflection runs took (every agent), and when this agent's last run was."""
     total = ctx.con.execute("SELECT coalesce(sum(input_tokens + output_tokens), 0), "
                             "coalesce(sum(cost_usd), 0) FROM evolution_entries").fetchone()

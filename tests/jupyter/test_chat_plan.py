@@ -43,7 +43,7 @@ def answer(request: Any) -> Any:
         return reply(" ".join(f"w{i}" for i in range(400)), chunk_chars=4, chunk_delay=0.03)
     if member == "commander":
         return reply(f"NOTE[{text}]")
-    return reply(f"{member.upper()}: {text}", first_byte_delay=0.2)
+    return reply(f"{member.upper()}: {text}", first_byte_delay=3 if text == "medium" else 0.2)
 
 
 class View:
@@ -280,3 +280,28 @@ def test_a_plan_commander_writes_in_a_chat_turn_streams_into_the_panel(
          timeout=60)
     final = [m["plan"] for m in view.received[before:] if m["type"] == "plan"][-1]
     assert final["state"]["status"] == "done" and statuses(final) == {"1": "done", "2": "done"}
+
+
+def test_an_answer_while_a_cell_drives_the_plan_goes_to_that_cell(
+        kernel: Kernel, fake_model: Any, tmp_path: Path) -> None:
+    agents(tmp_path)
+    fake_model.script(answer)
+    view = opened(kernel)
+    cell = kernel.kc.execute(
+        "%%orkas plan\nsteps:\n  - {id: 1, title: ask, assignee: user, input: \"Go?\"}\n"
+        "  - {id: 2, title: work, assignee: tutor, input: medium, wait_for: []}\n"
+        "  - {id: 3, title: sum up, assignee: commander, input: \"{{step_1.output}}\","
+        " wait_for: [1, 2]}\n")
+    deadline = time.monotonic() + 30
+    while not any(last_user_text(r) == "medium" for r in fake_model.chat_requests):
+        assert time.monotonic() < deadline, "step 2 never asked the model"
+        time.sleep(0.05)
+    view.send({"type": "plan_answer", "step": 1, "text": "yes"})
+    out = pump(kernel, [view], lambda: True, cell=cell, timeout=60)
+    answered = view.plans()[0]
+    assert statuses(answered) == {"1": "done", "2": "in_progress", "3": "pending"}
+    assert answered["state"]["steps"]["1"]["output"] == "yes"
+    # No chat turn: the cell went on with the answer and finished the plan.
+    assert not [m for m in view.received if m["type"] in ("user", "done")]
+    assert view.plans()[-1]["state"]["status"] == "done", out
+    assert view.plans()[-1]["state"]["steps"]["3"]["output"] == "NOTE[yes]"

@@ -22,8 +22,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _benchmark() -> Any:
-    spec = importlib.util.spec_from_file_location("plan_benchmark", REPO / "benchmarks" /
-                                                  "plan.py")
+    spec = importlib.util.spec_from_file_location("plan_kill", REPO / "benchmarks" /
+                                                  "plan_kill.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up

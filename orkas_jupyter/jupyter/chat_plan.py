@@ -17,11 +17,25 @@ import asyncio
 import contextlib
 import json
 import weakref
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..orchestra.plan_store import PlanRecord
-    from .chat import ChatController
+
+
+class Chat(Protocol):
+    """What this module uses of `chat.ChatController` (not imported: chat.py imports this)."""
+
+    runtime: Any
+    running: bool
+
+    def _send(self, msg: dict[str, Any]) -> None: ...
+
+    def _session_id(self) -> str: ...
+
+    def _turn(self, text: str, source: Callable[[Any], Any] | None = None
+              ) -> Coroutine[Any, Any, None]: ...
 
 ACTIONS = ("pause", "resume", "cancel")
 
@@ -35,7 +49,7 @@ def plan_view(record: PlanRecord) -> dict[str, Any]:
 class ChatPlans:
     """The plans of one chat view; held by its `ChatController`."""
 
-    def __init__(self, chat: ChatController) -> None:
+    def __init__(self, chat: Chat) -> None:
         self.chat = chat
         self._last: dict[str, Any] | None = None
         self._following = False

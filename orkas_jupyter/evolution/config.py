@@ -15,6 +15,8 @@ WEIGHTS: dict[str, float] = {
     "undo": 5.0,             # the user undid the turn (%orkas undo)
     "review_rejected": 5.0,  # the user rejected an edit in review mode
     "skill_ineffective": 3.0,  # a skill loaded in a turn that failed or was undone
+    "weakness_hit": 3.0,     # a task touching a known weakness went wrong again
+    "weakness_overcome": 2.0,  # a task touching a known weakness went through
     "error_recovery": 2.0,   # a tool failed and a different call then succeeded
     "complexity": 1.0,       # a long turn (many tool or model calls)
 }

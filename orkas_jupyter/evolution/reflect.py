@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,8 @@ class RunInput:
     skills_folder: Path
     shared_names: set[str]
     spent_total: int
+    # Credential values out of what is written (the store's redactor).
+    redact: Callable[[str], str] = str
 
 
 def _signal_line(signal: dict[str, Any]) -> str:
@@ -169,6 +172,8 @@ def _apply(run: RunInput, answer: str) -> dict[str, Any]:
     out: dict[str, Any] = {"status": "no_change", "note": ""}
     if proposal.skill_md is not None:
         try:
+            if run.redact(proposal.skill_md) != proposal.skill_md:
+                raise ChangeRefused("it holds a credential value")
             name, before = write_skill(run.skills_folder, proposal.skill_md, run.shared_names)
         except ChangeRefused as exc:
             out["note"] = f"skill refused: {exc}"

@@ -54,6 +54,17 @@ class Evolution:
     def _call(self, op: str, **args: Any) -> Any:
         return self.host.store().sync.call(op, **args)
 
+    def _redact(self, text: str) -> str:
+        """Credential values out (the store keeps what it is given)."""
+        redact = getattr(self.host.store().sync, "redact", None)
+        return redact(text) if callable(redact) else text
+
+    def sync_undos(self) -> int:
+        """Turn undone turns of bound agents into signals (once each); how many were new."""
+        found: int = self._call("evolution.sync_undos", correction_weight=WEIGHTS["undo"],
+                                skill_weight=WEIGHTS["skill_ineffective"])
+        return found
+
     def observer_for(self, profile: AgentProfile, session_id: str,
                      parent_call_id: str | None) -> TurnWatch | None:
         """The host's observer factory: a watch for turns of bound agents, else None."""
@@ -106,10 +117,14 @@ class Evolution:
 
     async def _after_turn(self, report: TurnReport) -> None:
         try:
+            competence = await self._competence(report.agent)
+            if competence is not None:
+                report.add_weakness(competence.bad_at)
             await asyncio.to_thread(
                 self._call, "evolution.turn", agent=report.agent, turn_id=report.turn_id,
                 session_id=report.session_id, skills=report.skills, failed=report.failed,
-                signals=[{"kind": k, "weight": w, "detail": d} for k, w, d in report.signals])
+                signals=[{"kind": k, "weight": w, "detail": self._redact(d)}
+                         for k, w, d in report.signals])
             await self._when_idle()
             await self.check_all()
         except Exception:
@@ -128,9 +143,7 @@ class Evolution:
     async def check_all(self) -> None:
         """Collect undone turns, then start a reflection for each bound agent past the
         threshold and out of its cool-down."""
-        await asyncio.to_thread(self._call, "evolution.sync_undos",
-                                correction_weight=WEIGHTS["undo"],
-                                skill_weight=WEIGHTS["skill_ineffective"])
+        await asyncio.to_thread(self.sync_undos)
         for agent in sorted(self.bound - self.reflecting):
             self.reflecting.add(agent)
             self._spawn(self._guarded(agent))
@@ -141,7 +154,8 @@ class Evolution:
         except Exception as exc:  # logged as an entry; other agents are not affected
             log.warning("reflection of %s failed", agent, exc_info=True)
             await asyncio.to_thread(self._call, "evolution.entry_add", agent=agent,
-                                    status="failed", note=f"{type(exc).__name__}: {exc}"[:500])
+                                    status="failed",
+                                    note=self._redact(f"{type(exc).__name__}: {exc}")[:500])
         finally:
             self.reflecting.discard(agent)
 
@@ -159,7 +173,7 @@ class Evolution:
         run = RunInput(agent=agent, signals=signals, private_skills=_private_texts(folder),
                        competence=await self._competence(agent), skills_folder=folder,
                        shared_names={s.name for s in self.host.skills.skills()},
-                       spent_total=spent["tokens"])
+                       spent_total=spent["tokens"], redact=self._redact)
         entry = await run_reflection(run, config, provider=self.host.provider(),
                                      store=self.host.store(), settings=self.host.settings)
         if entry.get("profile_after") is not None:

@@ -7,6 +7,9 @@ function over what one turn showed; docs/evolution.md writes every rule down.
 - error_recovery: a tool call failed and, later in the same turn, a *different* call (another
   tool, or the same tool with other arguments) succeeded; plain retries do not count.
 - complexity: the turn took many tool calls or model calls.
+- weakness_hit / weakness_overcome: the turn's task names something the agent's competence
+  profile says it is bad at (word stems shared, see `touches`); hit when the turn failed or
+  was corrected, overcome when it went through cleanly.
 - skill_ineffective: a skill was loaded (`load_skill`) in a turn that ended in an error (or
   was stopped by the loop guard).
   (An undone turn gives `undo` and `skill_ineffective` later, from the store: see
@@ -29,6 +32,7 @@ from .config import WEIGHTS
 REVIEW_REJECTED_PREFIX = "Not applied: the user rejected"
 COMPLEX_TOOL_CALLS = 10
 COMPLEX_MODEL_CALLS = 8
+CORRECTIONS = ("correction", "review_rejected")
 DETAIL_CHARS = 300
 
 # Openings that say "you got it wrong", checked on the first words of the user's message.
@@ -120,6 +124,32 @@ def loaded_skills(calls: Sequence[Call]) -> list[str]:
     return names
 
 
+_WORD = re.compile(r"\w+")
+STEM = 4
+
+
+def _stems(text: str) -> set[str]:
+    """Word stems (first letters of words of four letters or more)."""
+    return {w[:STEM] for w in _WORD.findall(text.lower()) if len(w) >= 4}
+
+
+def touches(task: str, item: str) -> bool:
+    """Does `task` name the weakness `item`? At least two of its word stems (its only one,
+    when it has one) appear in the task."""
+    stems = _stems(item)
+    return bool(stems) and len(stems & _stems(task)) >= min(2, len(stems))
+
+
+def weakness(task: str, bad_at: Sequence[str], went_wrong: bool) -> tuple[str, str] | None:
+    """("weakness_hit" or "weakness_overcome", detail) when the task touches a weakness."""
+    item = next((b for b in bad_at if touches(task, b)), None)
+    if item is None:
+        return None
+    if went_wrong:
+        return "weakness_hit", f"a known weakness ({item}) showed again"
+    return "weakness_overcome", f"a task touching a known weakness ({item}) went through"
+
+
 @dataclass
 class TurnReport:
     """What one turn of an evolving agent gave: its signals and the skills it loaded."""
@@ -130,13 +160,23 @@ class TurnReport:
     failed: bool
     skills: list[str]
     signals: list[tuple[str, float, str]] = field(default_factory=list)
+    # The turn's task (the user's message, or the task Commander sent), for weaknesses.
+    task: str = ""
+
+    def add_weakness(self, bad_at: Sequence[str]) -> None:
+        """Add the weakness signal, if the task touches one of `bad_at`."""
+        wrong = self.failed or any(k in CORRECTIONS for k, _, _ in self.signals)
+        found = weakness(self.task, bad_at, wrong)
+        if found is not None:
+            self.signals.append((found[0], WEIGHTS[found[0]], found[1]))
 
 
 def report_of(agent: str, session_id: str, turn_id: str, user_text: str | None,
-              calls: Sequence[Call], result: TurnResult | None, failed: bool) -> TurnReport:
-    """Run every detector over one turn."""
+              calls: Sequence[Call], result: TurnResult | None, failed: bool,
+              task: str = "") -> TurnReport:
+    """Run every detector over one turn (weaknesses: `TurnReport.add_weakness`)."""
     skills = loaded_skills(calls)
-    report = TurnReport(agent, session_id, turn_id, failed, skills)
+    report = TurnReport(agent, session_id, turn_id, failed, skills, task=task)
 
     def add(kind: str, detail: str | None) -> None:
         if detail is not None:
@@ -196,4 +236,4 @@ class TurnWatch:
             # The user's own words: only in the root turn (its user message names the turn).
             user_text = user.text if user is not None and user.id == turn_id else None
             self.done(report_of(self.agent, self.session_id, turn_id, user_text, self.calls,
-                                result, failed))
+                                result, failed, task=user.text if user is not None else ""))

@@ -183,3 +183,23 @@ def test_reflection_waits_until_no_turn_is_running(make_lab) -> None:
     assert "reflection" in seen
     assert alpha_end < seen["beta_end"]  # alpha's turn passed the threshold first
     assert seen["reflection"] > seen["beta_end"]
+
+
+def test_credential_values_stay_out_of_signals_and_skills(
+        make_lab, monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = "sk-live-0123456789abcdef0123"
+    monkeypatch.setenv("ACME_API_KEY", secret)
+    lab = make_lab(alpha=ALPHA)
+    leaky = ("<skill_md>\n---\nname: acme\ndescription: Call the ACME API.\n---\n"
+             f"Use the key {secret} in the header.\n</skill_md>")
+    lab.server.script(lambda r: reply(leaky) if is_reflection(r) else reply("done"))
+    lab.evolution.bind("alpha", True)
+    lab.turn("alpha", f"No, the key is {secret}")
+    lab.turn("alpha", "No, wrong again")
+    [entry] = lab.evolution.entries()
+    assert entry["status"] == "no_change"
+    assert entry["note"] == "skill refused: it holds a credential value"
+    assert not (lab.workspace / ".orkas" / "evolution" / "alpha" / "skills" / "acme").exists()
+    [reflection] = reflections(lab)
+    assert secret not in str(reflection.messages)  # the stored correction was redacted
+    assert "No, the key is" in str(reflection.messages)

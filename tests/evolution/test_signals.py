@@ -13,6 +13,8 @@ from orkas_jupyter.evolution.signals import (
     loaded_skills,
     report_of,
     review_rejection,
+    touches,
+    weakness,
 )
 
 
@@ -91,3 +93,23 @@ def test_report_weights_and_only_the_users_own_words() -> None:
     assert [(k, w) for k, w, _ in report.signals] == [("correction", 5.0), ("complexity", 1.0)]
     # A task Commander sent (no user text) is never a correction.
     assert report_of("a", "s", "t", None, [], None, False).signals == []
+
+
+def test_a_known_weakness_hit_or_overcome() -> None:
+    assert touches("Format the dates in the report", "date formats")
+    assert touches("plotting the histogram", "plots")  # one-word weakness: its stem
+    assert not touches("Format the numbers", "date formats")  # one stem of two
+    assert not touches("anything", "")
+    bad = ["date formats", "regular expressions"]
+    assert weakness("convert dates to a new format", bad, went_wrong=True) == (
+        "weakness_hit", "a known weakness (date formats) showed again")
+    assert weakness("Write a regular expression", bad, False)[0] == "weakness_overcome"
+    assert weakness("sum the column", bad, True) is None
+    corrected = report_of("a", "s", "t", "No, the date format is wrong", [], None, False,
+                          task="No, the date format is wrong")
+    corrected.add_weakness(bad)
+    assert [k for k, _, _ in corrected.signals] == ["correction", "weakness_hit"]
+    clean = report_of("a", "s", "t", None, [], None, False, task="fix the date formats")
+    clean.add_weakness(bad)
+    assert clean.signals == [("weakness_overcome", 2.0, "a task touching a known weakness "
+                              "(date formats) went through")]

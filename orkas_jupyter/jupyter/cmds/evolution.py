@@ -22,6 +22,7 @@ def run(rt: Any, parts: list[str]) -> bool:
     if parts[0] == "log":
         if len(parts) > 2:
             return False
+        evolution.sync_undos()  # turns undone since the last look count now
         print(log_text(evolution.entries(parts[1] if len(parts) == 2 else None)))
         return True
     if len(parts) != 2:

@@ -44,6 +44,7 @@ def status(rt: Any, evolution: Any) -> str:
     from ...evolution.config import evolution_config
 
     config = evolution_config(rt.host.settings)
+    evolution.sync_undos()  # turns undone since the last look count now
     lines = []
     for agent in sorted(evolution.bound):
         pending = evolution.host.store().sync.call("evolution.pending", agent=agent)

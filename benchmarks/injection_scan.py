@@ -161,7 +161,7 @@ def main() -> int:
     longest = max(len(r["text"]) for r in dev_rows)
 
     own: dict[str, Tally] = {}
-    for split in ("tune", "heldout", "fresh"):
+    for split in ("tune", "heldout", "fresh", "generated"):
         path = ns.own / f"{split}.jsonl"
         if not path.is_file():
             continue

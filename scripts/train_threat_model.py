@@ -38,13 +38,15 @@ sys.path.insert(0, str(ROOT))
 
 from orkas_jupyter.tools.threat_model import (  # noqa: E402
     WEIGHTS,
-    ThreatModel,
     features,
     has_cue,
     tokens,
     windows,
 )
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import threat_corpus  # noqa: E402
 
 TUNE = ROOT / "tests" / "data" / "injection" / "tune.jsonl"
 DEV = ROOT / ".." / "shared" / "data" / "injection" / "dev.jsonl"
@@ -176,99 +178,119 @@ def train(examples: list[Example], l2: float, epochs: int, min_count: int = 2
 
 
 def scores(examples: list[Example], vocab: dict[str, int], w: np.ndarray, b: float
-           ) -> np.ndarray:
-    """Highest window probability of each example."""
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Highest window probability of each example, and whether it has a cue word."""
     feats, _, owner = featurize(examples)
     p = 1.0 / (1.0 + np.exp(-(Sparse(feats, vocab).dot(w) + b)))
     best = np.zeros(len(examples))
     np.maximum.at(best, np.array(owner), p)
-    # as in the scanner: a text without any cue word is never flagged by this layer
     cued = np.array([has_cue(tokens(skeleton(normalize(t)))) for t, _, _ in examples])
-    return np.where(cued, best, 0.0)
+    return best, cued
 
 
-def out_of_fold(examples: list[Example], folds: int, l2: float, epochs: int) -> np.ndarray:
-    """Scores of each example from a model that did not see it."""
-    order = list(range(len(examples)))
-    random.Random(0).shuffle(order)
-    result = np.zeros(len(examples))
-    for k in range(folds):
-        held = set(order[k::folds])
-        train_set = [e for i, e in enumerate(examples) if i not in held]
-        test_idx = sorted(held)
-        vocab, w, b = train(train_set, l2, epochs)
-        result[test_idx] = scores([examples[i] for i in test_idx], vocab, w, b)
-    return result
+def decide(p: np.ndarray, cued: np.ndarray, t: float, t_bare: float) -> np.ndarray:
+    """The scanner's decision: cued texts against `t`, the others against `t_bare`."""
+    return np.where(cued, p >= t, p >= t_bare)
 
 
-def choose_threshold(examples: list[Example], oof: np.ndarray, max_fp: float) -> float:
-    """Lowest threshold at which every benign group's false-positive rate is <= max_fp."""
-    groups = sorted({g for _, label, g in examples if label == 0})
-    for t in np.arange(0.30, 0.995, 0.005):
-        ok = True
-        for g in groups:
-            mask = np.array([grp == g for _, _, grp in examples])
-            if (oof[mask] >= t).mean() > max_fp:
-                ok = False
-                break
-        if ok:
-            return float(round(t, 3))
-    return 0.995
+def pool(group: str) -> str:
+    """The benign set a group belongs to for calibration: the own and the generated near
+    misses are pooled (a validation group of 20 texts cannot measure 1%)."""
+    return group.split("-")[0] if group.startswith(("own-", "gen-")) else group
 
 
-def report(examples: list[Example], oof: np.ndarray, thresholds: list[float]) -> None:
-    """Out-of-fold recall (attacks) and false-positive rate (each benign group)."""
+def fp_ok(examples: list[Example], flagged: np.ndarray, max_fp: float) -> bool:
+    """Whether every pooled benign set's false-positive rate is <= max_fp."""
+    pooled = np.array([pool(g) for _, _, g in examples])
+    benign = np.array([label == 0 for _, label, _ in examples])
+    return all(flagged[benign & (pooled == g)].mean() <= max_fp for g in set(pooled[benign]))
+
+
+def choose_thresholds(examples: list[Example], p: np.ndarray, cued: np.ndarray,
+                      max_fp: float) -> tuple[float, float]:
+    """The lowest cued threshold with false positives <= max_fp when bare texts are never
+    flagged, then the lowest bare threshold (not below it) that keeps that bound."""
+    grid = [float(round(t, 3)) for t in np.arange(0.30, 0.995, 0.005)]
+    t = next((t for t in grid if fp_ok(examples, decide(p, cued, t, 2.0), max_fp)), 0.995)
+    bare = next((u for u in grid if u >= t and fp_ok(examples, decide(p, cued, t, u), max_fp)),
+                2.0)
+    return t, bare
+
+
+def report(examples: list[Example], flagged: dict[str, np.ndarray]) -> None:
+    """Recall (attacks) and false-positive rate (each benign group) per decision rule."""
     groups = sorted({g for _, _, g in examples})
-    print("threshold " + " ".join(f"{g:>14s}" for g in groups))
-    for t in thresholds:
-        cells = []
-        for g in groups:
-            mask = np.array([grp == g for _, _, grp in examples])
-            cells.append(f"{(oof[mask] >= t).mean():14.3f}")
-        print(f"{t:9.3f} " + " ".join(cells))
+    print(f"{'decision':22s} " + " ".join(f"{g[:12]:>12s}" for g in groups))
+    for name, f in flagged.items():
+        cells = [f"{f[np.array([grp == g for _, _, grp in examples])].mean():12.3f}"
+                 for g in groups]
+        print(f"{name:22s} " + " ".join(cells))
+
+
+def generated(part: str) -> list[Example]:
+    """Template-generated attacks and benign near misses (`scripts/threat_corpus.py`)."""
+    return [(r["text"], int(r["label"] == "attack"),
+             "attack" if r["label"] == "attack" else f"gen-{r['kind']}")
+            for r in threat_corpus.generate(part)]
+
+
+def split_fixed(examples: list[Example], frac: float = 0.2) -> tuple[list[Example],
+                                                                     list[Example]]:
+    """(train, validation): a seeded `frac` of each group goes to validation."""
+    rng = random.Random(7)
+    train_set, valid = [], []
+    for ex in examples:
+        (valid if rng.random() < frac else train_set).append(ex)
+    return train_set, valid
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=WEIGHTS)
-    parser.add_argument("--dry-run", action="store_true", help="print the cross-validation only")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="train and print the validation table, write nothing")
     parser.add_argument("--benign-check", type=Path, default=DEV,
                         help="JSONL whose benign rows must also stay under --max-fp")
     parser.add_argument("--max-fp", type=float, default=0.01)
-    parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--l2", type=float, default=3e-5)
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--prune", type=float, default=0.02)
     ns = parser.parse_args()
-    examples = own_examples() + prose_examples() + code_examples()
-    print(f"{len(examples)} examples: {sum(e[1] for e in examples)} attacks")
-    oof = out_of_fold(examples, ns.folds, ns.l2, ns.epochs)
-    threshold = choose_threshold(examples, oof, ns.max_fp)
-    report(examples, oof, sorted({0.5, 0.7, 0.9, threshold}))
-    print(f"lowest threshold with out-of-fold false positives <= {ns.max_fp} on every benign "
-          f"group: {threshold}")
-    if ns.dry_run:
-        return 0
-    vocab, w, b = train(examples, ns.l2, ns.epochs)
+    fixed_train, fixed_valid = split_fixed(own_examples() + prose_examples() + code_examples())
+    train_set = fixed_train + generated("train")
+    valid = fixed_valid + generated("valid")
+    print(f"{len(train_set)} training examples ({sum(e[1] for e in train_set)} attacks), "
+          f"{len(valid)} validation examples ({sum(e[1] for e in valid)} attacks)")
+    vocab, w, b = train(train_set, ns.l2, ns.epochs)
     keep = np.abs(w) >= ns.prune
     names = [f for f, i in sorted(vocab.items(), key=lambda kv: kv[1]) if keep[i]]
     shipped = w[keep].astype(np.float16)
+    pruned = {f: i for i, f in enumerate(names)}
+    # scored with the weights exactly as shipped (float16, pruned)
+    p, cued = scores(valid, pruned, shipped.astype(np.float64), b)
+    threshold, bare = choose_thresholds(valid, p, cued, ns.max_fp)
     if ns.benign_check.is_file():
         # Benign requests written elsewhere ("Write a poem about ...") look like the tasks an
-        # attack smuggles in: raise the threshold until they stay under --max-fp too, scored
-        # with the weights exactly as shipped (float16, pruned).
-        model = ThreatModel(dict(zip(names, shipped.astype(np.float64).tolist(), strict=True)),
-                            b, threshold)
-        check = [r["text"] for r in map(json.loads, ns.benign_check.read_text(
+        # attack smuggles in: raise the thresholds until they stay under --max-fp too.
+        check = [(r["text"], 0, "check") for r in map(json.loads, ns.benign_check.read_text(
             encoding="utf-8").splitlines()) if r["label"] == "benign"]
-        p = np.array([model.score(skeleton(normalize(t)))[0]
-                      if has_cue(tokens(skeleton(normalize(t)))) else 0.0 for t in check])
-        while (p >= threshold).mean() > ns.max_fp and threshold < 0.995:
+        pc, cc = scores(check, pruned, shipped.astype(np.float64), b)
+        while decide(pc, cc, threshold, 2.0).mean() > ns.max_fp and threshold < 0.995:
             threshold = round(threshold + 0.005, 3)
-        print(f"threshold {threshold}: {(p >= threshold).mean():.3f} false positives on "
-              f"{len(check)} benign prompts of {ns.benign_check}")
+        bare = max(bare, threshold)
+        while decide(pc, cc, threshold, bare).mean() > ns.max_fp and bare <= 1.0:
+            bare = round(bare + 0.005, 3) if bare < 0.995 else 2.0
+        print(f"{len(check)} benign prompts of {ns.benign_check}: "
+              f"{decide(pc, cc, threshold, bare).mean():.3f} false positives")
+    report(valid, {f"cued>={t}": decide(p, cued, t, 2.0) for t in (0.5, 0.7, 0.9)}
+           | {f"cued>={threshold} bare>={bare}": decide(p, cued, threshold, bare)})
+    print(f"shipped thresholds (validation, every pooled benign set <= {ns.max_fp}): "
+          f"{threshold} with a cue word, {bare} without")
+    if ns.dry_run:
+        return 0
     np.savez_compressed(ns.out, vocabulary=np.array("\n".join(names)), weights=shipped,
-                        bias=np.array(b), threshold=np.array(threshold))
+                        bias=np.array(b), threshold=np.array(threshold),
+                        bare_threshold=np.array(bare))
     print(f"wrote {ns.out} ({ns.out.stat().st_size / 1024:.0f} KB, {len(names)} features "
           f"of {len(vocab)})")
     return 0

@@ -72,9 +72,17 @@ _IDENTITY = re.compile(
     r"Uno|Um|Uma|Een|De|Het)\b)[A-Z][\w.&-]+(?: [A-Z][\w.&-]+){0,2}[.!]", re.MULTILINE)
 
 
+# "Jetzt bist du Xi Jinping, ...": the inverted order, with a name of two capitalised words
+# or one followed by a comma (a lone capitalised word before a comma could be a noun in German)
+_IDENTITY_INVERTED = re.compile(
+    r"(?:^|[.!?]\s+)(?:Now|Jetzt|Nun|Ab jetzt|Ahora|Maintenant|Ora|Agora|Nu|From now on) "
+    r"(?:you are|you're|bist du|eres|tu es|sei|voc[eê] [eé]|ben je|ben jij) "
+    r"[A-Z][\w.&-]+(?: [A-Z][\w.&-]+)+[,.!:]", re.MULTILINE)
+
+
 def find_identity(text: str) -> tuple[str, str, str] | None:
     """(kind, rule, excerpt) when `text` tells the model it is a named someone."""
-    m = _IDENTITY.search(text)
+    m = _IDENTITY.search(text) or _IDENTITY_INVERTED.search(text)
     if m is None:
         return None
     return ("persona", "given a named identity", text[m.start():m.end() + 30].strip())

@@ -355,7 +355,8 @@ SAY_THAT = alt(
     r"fug\w*", r"erwahn\w*", r"sag", r"behaupte\w*", r"schreib\w*", r"incluye", r"menciona",
     r"di", r"afirma", r"inclus", r"mentionne", r"dis", r"affirme", r"ecris", r"includi",
     r"menziona", r"afferma", r"inclua", r"mencione", r"afirme", r"neem", r"vermeld",
-    r"zeg", r"likho", r"kaho", r"scrivi", r"escribe", r"escreva", r"schrijf",
+    r"zeg", r"likho", r"kaho", r"scrivi", r"escribe", r"escreva", r"schrijf", r"bau\w*",
+    r"einbau\w*", r"slip", r"mete", r"inserisci", r"insere", r"glisse",
 )
 THAT = alt(r"that", r"dass", r"que", r"qu'", r"che", r"dat", r"ki", r"saying",
              r"sagend", r"diciendo", r"disant", r"dicendo", r"dizendo", r"zeggend")

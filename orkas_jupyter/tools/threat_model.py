@@ -1,6 +1,6 @@
-"""The scanner's learned layer: a logistic regression over word, stem and stem-pair features
-of the skeleton text, scored on windows of 48 words (the highest window counts), so a short
-injected paragraph in a long page is read on its own.
+"""The scanner's learned layer: a logistic regression over word, stem, character n-gram and
+stem-pair features of the skeleton text, scored on windows of 48 words (the highest window
+counts), so a short injected paragraph in a long page is read on its own.
 
 It catches phrasings the grammar has no rule for. Weights live next to this module
 (`threat_model.npz`, a few hundred KB, made by `scripts/train_threat_model.py` from the
@@ -27,12 +27,34 @@ def tokens(skel: str) -> list[str]:
     return _TOKEN.findall(skel)
 
 
+def _is_cjk(word: str) -> bool:
+    return word[0] >= "\u2e80"
+
+
+@lru_cache(maxsize=32768)
+def word_features(word: str) -> tuple[str, ...]:
+    """Features of one word: itself, its four-letter stem and its character n-grams
+    (4-grams of a word of five letters or more, bigrams of a run of CJK characters, which
+    has no spaces to split on), so an unseen inflection or compound shares most features
+    with a known one."""
+    feats = ["w:" + word]
+    if _is_cjk(word):
+        feats += ["c:" + word[i:i + 2] for i in range(len(word) - 1)] or ["c:" + word]
+        return tuple(dict.fromkeys(feats))
+    if len(word) >= 4:
+        feats.append("s:" + word[:4])
+    if len(word) >= 5:
+        padded = f"<{word}>"
+        feats += ["g:" + padded[i:i + 4] for i in range(len(padded) - 3)]
+    return tuple(dict.fromkeys(feats))
+
+
 def features(words: list[str]) -> set[str]:
-    """Word, four-letter stem and stem-pair features of one window."""
-    stems = [w[:4] for w in words]
-    feats = {"w:" + w for w in words}
-    feats.update("s:" + s for s in stems if len(s) == 4)
-    feats.update(f"b:{a}_{b}" for a, b in itertools.pairwise(stems))
+    """Word, stem, character n-gram and stem-pair features of one window."""
+    feats: set[str] = set()
+    for w in words:
+        feats.update(word_features(w))
+    feats.update(f"b:{a[:4]}_{b[:4]}" for a, b in itertools.pairwise(words))
     return feats
 
 
@@ -50,10 +72,14 @@ def windows(words: list[str]) -> list[list[str]]:
 class ThreatModel:
     """Weights of the learned layer and its decision threshold."""
 
-    def __init__(self, weights: dict[str, float], bias: float, threshold: float) -> None:
+    def __init__(self, weights: dict[str, float], bias: float, threshold: float,
+                 bare_threshold: float = 2.0) -> None:
         self.weights = weights
         self.bias = bias
         self.threshold = threshold
+        # for a text without any cue word: higher, so an ordinary request needs a score no
+        # ordinary request reached in validation (above 1: such texts are never scored)
+        self.bare_threshold = bare_threshold
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> ThreatModel:
@@ -63,8 +89,9 @@ class ThreatModel:
         with np.load(path, allow_pickle=False) as data:
             names = str(data["vocabulary"]).split("\n")
             values = data["weights"].astype(np.float64).tolist()
+            bare = float(data["bare_threshold"]) if "bare_threshold" in data.files else 2.0
             return cls(dict(zip(names, values, strict=True)), float(data["bias"]),
-                       float(data["threshold"]))
+                       float(data["threshold"]), bare)
 
     def window_probability(self, feats: set[str]) -> float:
         """Probability that one window is an injection."""
@@ -112,12 +139,39 @@ CUE_STEMS = frozenset((
     "instructie", "vorige", "eerder", "vergeet", "negeer", "personage", "ontwikkel", "taak",
     "wachtwoord", "nirdesh", "niyam", "pehle", "bhool", "upar", "dan", "stan", "gpt", "ki",
     "ia", "ai", "llm", "kaam",
+    # answer shaping, redirects and jailbreak premises
+    "answer", "reply", "respon", "antwort", "respuest", "repons", "rispost", "rispond",
+    "respost", "antwoord", "odpowied", "jawab", "urgent", "dringend", "achtung", "atencion",
+    "attenzion", "uwaga", "pilne", "sandbox", "unrestrict", "ethic", "moral", "mode", "modus",
+    "modo", "consequen", "act", "imagin", "simulat", "behave", "verhalt", "finge", "finja",
+    "fingi", "udawaj", "incarn", "interpret", "juega", "joue", "spiel", "stell", "doe",
+    "priorit", "halt", "wait", "warte", "espera", "aspett", "espere", "wacht", "ruko",
+    "dhyan", "bypass", "paste", "echo", "verbatim", "wortlich", "json", "preamble",
+    # Polish, Russian (Cyrillic, read before any mapping), Hindi in Latin letters
+    "instrukcj", "polecen", "zasad", "zignoruj", "zapomnij", "poprzed", "ogranicz", "haslo",
+    "hasło", "pomin", "pomiń", "инструкц", "правил", "игнорир", "забуд", "промпт", "систем",
+    "рол", "притвор", "ограничен", "фильтр", "предыдущ", "пароль", "ответ", "срочно",
+    "внимани", "режим", "разработ", "веди", "представ", "nazarandaaz", "chhod", "pabandi",
+    "jawab", "batao", "dikhao",
 ))
+
+# Runs of CJK characters have no spaces: these are looked for inside them.
+CJK_CUES = (
+    "指令", "指示", "提示", "规则", "忽略", "忘记", "无视", "系统", "角色", "扮演",
+    "假装", "限制", "过滤", "密码", "开发者", "回答", "紧急", "無視", "忘れ", "ルール",
+    "システム", "設定", "制限", "フィルター", "ふり", "役", "開発者", "パスワード",
+    "答え", "緊急", "フロンフト", "キャラクター", "停", "注意", "改为", "任务", "完成",
+    "提到", "声称", "代わり", "ストップ", "終わ", "完了", "タスク", "主張", "書いて",
+)
 
 
 def has_cue(words: list[str]) -> bool:
     """Whether any word starts with one of `CUE_STEMS`."""
     for w in words:
+        if _is_cjk(w):
+            if any(c in w for c in CJK_CUES):
+                return True
+            continue
         for n in range(2, min(len(w), 11) + 1):
             if w[:n] in CUE_STEMS:
                 return True
@@ -126,9 +180,9 @@ def has_cue(words: list[str]) -> bool:
 
 def find_learned(skel: str) -> tuple[float, str] | None:
     """(probability, excerpt) when the learned layer flags the skeleton text, else None."""
-    words = tokens(skel)
-    if not has_cue(words):
-        return None
     m = model()
+    need = m.threshold if has_cue(tokens(skel)) else m.bare_threshold
+    if need > 1.0:
+        return None
     p, where = m.score(skel)
-    return (p, where) if p >= m.threshold else None
+    return (p, where) if p >= need else None

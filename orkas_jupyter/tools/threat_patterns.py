@@ -239,6 +239,14 @@ def word_classes(word: str, max_edits: int = 2) -> frozenset[str]:
     return frozenset(found)
 
 
+_INSTRUCTION_CLASSES = frozenset(("directive", "guard", "rules", "instructions_any"))
+_MODIFIED_NOUNS = frozenset(("length", "template", "templates", "tokens", "size", "engineering",
+                             "library", "tuning", "count", "budget", "design"))
+# what "in"/"from" may name after the model's instructions ("the rules in your prompt")
+_OWN_CONTEXT = frozenset(("your", "ur", "the", "this", "my", "our", "its", "effect", "force",
+                          "place", "memory", "context", "system", "prompt", "chat", "here"))
+
+
 def _classify(tokens: list[str]) -> list[frozenset[str]]:
     classes = [word_classes(t) for t in tokens]
     # Words split by stray spaces ("ig nore previ ous"): try each pair of unknown pieces,
@@ -253,6 +261,10 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
     for i, token in enumerate(tokens):
         if not classes[i] and len(token) >= 9:
             classes[i] = _compound_classes(token)
+    # "the approach above", "outliers above the 99th": "above" follows a concrete thing
+    for i in range(1, len(tokens)):
+        if "prior" in classes[i] and tokens[i - 1] in CONCRETE_NOUNS:
+            classes[i] = classes[i] - {"prior"}
     # "the above warning", "previous rows", "new instructions from the PI": the word
     # qualifies a concrete thing or names a sender, it does not point at the model's prompt.
     for i in range(len(tokens) - 1):
@@ -265,6 +277,13 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
                 j += 1
             if tokens[j] in CONCRETE_NOUNS:
                 classes[i] = classes[i] - {"imperative", "override"}
+        # "the prompt length", "the rules in ruff.toml": the word names a thing or a file's
+        # content, not the model's own instructions
+        if classes[i] & _INSTRUCTION_CLASSES and (
+                tokens[i + 1] in CONCRETE_NOUNS or tokens[i + 1] in _MODIFIED_NOUNS
+                or (tokens[i + 1] in ("in", "from") and i + 2 < len(tokens)
+                    and tokens[i + 2] not in _OWN_CONTEXT)):
+            classes[i] = classes[i] - _INSTRUCTION_CLASSES
         if "new" in classes[i] and i + 2 < len(tokens) and tokens[i + 2] == "from":
             classes[i] = classes[i] - {"new"}
         # "a system prompt" is the concept, not this model's own prompt

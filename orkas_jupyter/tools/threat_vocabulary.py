@@ -78,7 +78,10 @@ CONCRETE_NOUNS = _words(
     "file files test tests comment comments section sections example examples chart graph "
     "cohort version versions commit commits run runs model models query queries approach "
     "method analysis analyses data dataset datasets batch epoch epochs release releases "
-    "field fields entry entries record records page pages chapter paragraph cutoff")
+    "field fields entry entries record records page pages chapter paragraph cutoff "
+    "numbers number draft drafts fit fits outlier outliers weight weights estimate estimates "
+    "attempt attempts week weeks month months year years quarter sprint day days night "
+    "percentile figures metrics scores cache")
 
 # (name, classes in order, windows between them): each class must follow the previous one
 # within its window of tokens, inside one sentence.
@@ -142,7 +145,9 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                         r"(forgotten|forgot|no (rules|instructions|restrictions|guidelines))\b|"
                         r"\b(not|never) (be )?(programmed|allowed|trained) to refuse\b|"
                         r"\bnever refuse\b")),
-    ("role hijack", _rx(r"\b(do anything now|jailbr[eo]a?k(en|ed|ing)?)\b")),
+    # talking about jailbreaks ("how jailbreak prompts work") is not one: the state or a header
+    ("role hijack", _rx(r"\b(do anything now|jailbr[eo]a?k(en|ed))\b|\bjailbreak (yourself|"
+                        r"the (ai|model|assistant|bot))\b|^\W{0,3}jailbreak\W{0,3}:")),
     ("claim authority over the model", _rx(
         r"\b(i am|i'm|as) (your|the) (creator|developer|admin|administrator|owner|master|"
         r"programmer|operator)\b|\bi (created|programmed|built|trained|made|own) you\b")),

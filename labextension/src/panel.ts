@@ -9,6 +9,7 @@ import { Widget } from '@lumino/widgets';
 
 import { IChatMessage, OrkasConnection, Status } from './bridge';
 import { ConnectorsSection } from './connectors';
+import { EvolutionSection } from './evolution';
 import { PlanView } from './plan';
 import { isReview, ReviewControls, reviewBox } from './review';
 import { TeamView } from './team';
@@ -42,6 +43,7 @@ export class OrkasPanel extends Widget {
       </div>`;
     this._part('meta').after(this._connectors.node);
     this._connectors.node.after(this._plan.node);
+    this._plan.node.after(this._evolution.node);
     this._part('status').after(this._review.node);
     this._input = this._part('input') as HTMLTextAreaElement;
     this._part('send').addEventListener('click', () => this._sendInput());
@@ -66,6 +68,7 @@ export class OrkasPanel extends Widget {
     }
     this._connection = connection;
     this._review.setConnection(connection);
+    this._evolution.setConnection(connection);
     this._part('messages').innerHTML = '';
     this._connectors.reset();
     this._team.reset();
@@ -238,6 +241,7 @@ export class OrkasPanel extends Widget {
         break;
       case 'done': {
         this._streaming = null;
+        this._evolution.afterTurn();  // a reflection may follow (evolution.ts)
         const end = this._element('div', 'orkas-Done');
         end.textContent = `${msg.stop_reason}${msg.usage ? ' · ' + msg.usage : ''}`;
         list.append(end);
@@ -319,6 +323,7 @@ export class OrkasPanel extends Widget {
   private _review = new ReviewControls((text, level) =>
     this._render({ type: 'notice', level, text }));
   private _connectors = new ConnectorsSection();
+  private _evolution = new EvolutionSection();
   private _plan = new PlanView(msg => this._connection?.send(msg));
   private _team = new TeamView(() => this._part('messages'), this.rendermime);
   private _input: HTMLTextAreaElement;

@@ -203,3 +203,33 @@ def test_credential_values_stay_out_of_signals_and_skills(
     [reflection] = reflections(lab)
     assert secret not in str(reflection.messages)  # the stored correction was redacted
     assert "No, the key is" in str(reflection.messages)
+
+
+def test_a_dispatched_agents_turn_counts_for_it_but_commanders_words_do_not(make_lab) -> None:
+    lab = make_lab(alpha=ALPHA)
+    (lab.workspace / "data").mkdir()
+    (lab.workspace / "data" / "a.csv").write_text("x\n1\n")
+    alpha_steps = iter([tool_call("read_file", {"path": "a.csv"}),
+                        tool_call("read_file", {"path": "data/a.csv"}), reply("x is 1")])
+
+    def answer(request: Any) -> Any:
+        if member_of(request) == "alpha":
+            return next(alpha_steps)
+        if any(m["role"] == "tool" for m in request.messages):
+            return reply("alpha says x is 1")
+        return tool_call("dispatch_to", {"agent": "alpha", "task": "No, read a.csv again"})
+
+    lab.server.script(answer)
+    lab.evolution.bind("alpha", True)
+
+    async def commander() -> list[Any]:
+        return [e async for e in lab.orchestra.turn("c1", "No, that's wrong: ask alpha")]
+
+    events = lab.run(commander())
+    lab.settle()
+    assert events[-1].type == "done", events[-1]
+    [signal] = lab.call("evolution.pending", agent="alpha")
+    assert signal["kind"] == "error_recovery"  # not the user's (or Commander's) "No, …"
+    assert "read_file failed" in signal["detail"] and "data/a.csv" in signal["detail"]
+    root = next(m for m in lab.run(lab.host.store().load("c1")) if m.role == "user")
+    assert signal["turn_id"] == root.id  # the root turn's checkpoint names it

@@ -4,6 +4,7 @@ log shows the run, diff shows the skill, revert removes it."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,15 @@ def answer(request: Any) -> Any:
     if "You improve one AI agent" in _system(request):
         return reply(f"<skill_md>\n{SKILL}</skill_md>")
     return reply("01/31/2024")
+
+
+def _panel(kernel: Kernel, call: str) -> dict[str, Any]:
+    """What the side panel's Evolution section reads (labextension/src/evolution.ts)."""
+    out = kernel.run("__import__('orkas_jupyter.jupyter.cmds.evolution', "
+                     f"fromlist=['panel_view']).{call}").stdout
+    line = next(x for x in out.splitlines() if x.startswith("ORKAS_EVOLUTION "))
+    view: dict[str, Any] = json.loads(line.removeprefix("ORKAS_EVOLUTION "))
+    return view
 
 
 def test_evolve_log_diff_revert(kernel: Kernel, fake_model, tmp_path: Path) -> None:
@@ -57,8 +67,14 @@ def test_evolve_log_diff_revert(kernel: Kernel, fake_model, tmp_path: Path) -> N
     assert "+name: iso-dates" in diff and "+Always write dates as YYYY-MM-DD." in diff
     skill = tmp_path / ".orkas" / "evolution" / "dates" / "skills" / "iso-dates"
     assert skill.is_dir()
-    reverted = kernel.run(f"%orkas evolution revert {entry_id}").stdout
-    assert "skill iso-dates removed" in reverted and not skill.exists()
+    panel = _panel(kernel, "panel_view()")
+    assert panel["bound"] == ["dates"] and panel["entries"][0]["id"] == entry_id
+    assert panel["entries"][0]["revertable"] and panel["entries"][0]["change"] == (
+        "skill iso-dates created")
+    panel = _panel(kernel, f"panel_revert({entry_id!r})")  # the section's Revert button
+    assert panel["message"] == f"Reverted {entry_id} (dates): skill iso-dates removed."
+    assert panel["entries"][0]["status"] == "reverted" and not panel["entries"][0]["revertable"]
+    assert not skill.exists()
     again = kernel.run(f"%orkas evolution revert {entry_id}").stdout
     assert "only applied entries can be reverted" in again
     assert "no evolution entry 'evo_nope'" in kernel.run("%orkas evolution diff evo_nope").stdout

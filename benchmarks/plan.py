@@ -116,6 +116,8 @@ def main() -> None:
     parser.add_argument("--crash-steps", type=int, default=10, help="steps of the killed plan")
     parser.add_argument("--kill-within", type=float, default=2.0,
                         help="a kill lands at most this long after a kernel's first request")
+    parser.add_argument("--crash-parallel", type=int, default=1,
+                        help="`parallel:` of the killed plan (steps running at once)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-dispatch", action="store_true")
     parser.add_argument("--skip-kills", action="store_true")
@@ -137,7 +139,8 @@ def main() -> None:
         tail += [f"planner_ms_p50={q50:.1f}", f"planner_ms_p99={q99:.1f}",
                  f"loadavg={load:.1f}"]
     if not args.skip_kills:
-        report = crash_loop(args.kills, args.crash_steps, args.seed, args.kill_within)
+        report = crash_loop(args.kills, args.crash_steps, args.seed, args.kill_within,
+                            parallel=args.crash_parallel)
         phases = ", ".join(f"{n} {k}" for k, n in sorted(report.phases.items()))
         print(f"{report.kills} SIGKILLs ({phases}) over {report.kernels} kernels, "
               f"{report.plans} plan(s) of {args.crash_steps} steps in {report.seconds:.0f} s: "

@@ -100,11 +100,13 @@ class CrashRun:
     """Plans run in kernels that are SIGKILLed at random points and resumed in new ones."""
 
     def __init__(self, server: TimedServer, workspace: Path, rng: random.Random, *,
-                 steps: int, kill_within: float, log: Callable[[str], None]) -> None:
+                 steps: int, kill_within: float, log: Callable[[str], None],
+                 parallel: int = 1) -> None:
         from orkas_jupyter.store.api import default_session_id, open_client
 
         self.server, self.workspace, self.rng = server, workspace, rng
         self.steps, self.kill_within, self.log = steps, kill_within, log
+        self.parallel = parallel
         self.session = default_session_id(str(workspace / "crash.ipynb"))
         self.env = {k: v for k, v in os.environ.items()
                     if not k.startswith(("ORKAS_", "JPY_"))}
@@ -160,7 +162,8 @@ class CrashRun:
             current = self.plan()
             if current is None or current["state"]["status"] == "done":
                 number = max(self.known.values(), default=0) + 1
-                code = "%%orkas plan\n" + dag(number, self.steps, f"crash plan {number}")
+                code = "%%orkas plan\n" + dag(number, self.steps, f"crash plan {number}",
+                                                 self.parallel)
             else:
                 code = "%orkas plan resume"
             seen = len(self.server.chat_requests)
@@ -276,7 +279,7 @@ class CrashRun:
 
 
 def crash_loop(kills: int = 20, steps: int = 10, seed: int = 1, kill_within: float = 2.0,
-               slow: tuple[float, float] = (0.05, 0.35),
+               slow: tuple[float, float] = (0.05, 0.35), parallel: int = 1,
                log: Callable[[str], None] = print) -> CrashReport:
     """Plans of `steps` steps (each model answer delayed at random within `slow`) in
     kernels SIGKILLed `kills` times at random points, each followed by a new kernel and
@@ -286,7 +289,8 @@ def crash_loop(kills: int = 20, steps: int = 10, seed: int = 1, kill_within: flo
     write_agents(workspace)
     with TimedServer() as server:
         server.script(step_answer(rng, slow, tools=True))
-        run = CrashRun(server, workspace, rng, steps=steps, kill_within=kill_within, log=log)
+        run = CrashRun(server, workspace, rng, steps=steps, kill_within=kill_within, log=log,
+                       parallel=parallel)
         try:
             report = run.run(kills)
         finally:

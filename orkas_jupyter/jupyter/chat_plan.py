@@ -209,7 +209,7 @@ class ChatPlans:
 def _driven(planner: Any, session: str) -> bool:
     """Whether a surface drives the conversation's plan right now. The planner keeps its
     drivers private; read them, do not change them."""
-    return session in getattr(planner, "_drivers", {})
+    return bool(planner.driving(session))
 
 
 def _remove(listeners: list[Any], listener: Any) -> None:

@@ -231,12 +231,13 @@ class CrashRun:
         plans = {pid: _plan_row(self.client, pid) for pid in self.known}
         report.plans = len(plans)
         for pid, p in plans.items():
+            who = {str(step["id"]): step["assignee"] for step in p["spec"]["steps"]}
             for sid, st in p["steps"].items():
                 report.steps += 1
                 report.done += st["status"] == "done"
                 if st["status"] != "done":
                     report.lost.append(f"{pid}:{sid} ended {st['status']}")
-                elif not st["output"].startswith(f"result P{self.known[pid]}S{sid} by "):
+                elif st["output"] != f"result P{self.known[pid]}S{sid} by {who[sid]}":
                     report.lost.append(f"{pid}:{sid} output {st['output']!r}")
         stamped = self.server.stamped()
         for at, pid, seen in self.snapshots:

@@ -59,6 +59,11 @@ class TimedServer(FakeModelServer):
         self.arrived[id(request)] = time.perf_counter()
         super()._record(request)
 
+    def clear_requests(self) -> None:
+        super().clear_requests()
+        self.arrived.clear()  # keyed by id(): a new request may reuse an old one's
+        self.ends.clear()
+
     def ended(self, request: RecordedRequest) -> None:
         self.ends[id(request)] = time.perf_counter()
 

@@ -123,7 +123,7 @@ export class ReviewControls {
     }
     // The panel attaches Orkas without loading the magic: call the command directly.
     const [word, ...rest] = command.split(' ');
-    const code = "__import__('orkas_jupyter.jupyter.undo', fromlist=['panel_command'])" +
+    const code = "__import__('orkas_jupyter.jupyter.panel_commands', fromlist=['panel_command'])" +
       `.panel_command(${JSON.stringify(word)}, ${JSON.stringify(rest.join(' '))})`;
     let out = '';
     const future = kernel.requestExecute({ code, silent: false, store_history: false,

@@ -16,7 +16,9 @@ from .mainthread import MainThreadExecutor
 # (request, decision, who decided)
 Decision = tuple[ApprovalRequest, ApprovalDecision, str]
 
-_ANSWERS: dict[str, ApprovalDecision] = {"o": "once", "once": "once", "r": "run", "run": "run"}
+# "y"/"yes" is what people type to a yes/no question: once, never more.
+_ANSWERS: dict[str, ApprovalDecision] = {"o": "once", "once": "once", "y": "once",
+                                         "yes": "once", "r": "run", "run": "run"}
 _VERDICTS = {"once": "approved once", "run": "approved for this turn", "deny": "denied"}
 
 

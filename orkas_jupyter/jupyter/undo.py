@@ -132,24 +132,3 @@ async def undo_turn(rt: KernelRuntime, turn_id: str | None = None) -> list[str]:
     lines = [f"undid turn {info.turn_id}{asked}", *report.lines()]
     await record_undo(rt.host, info, report.lines())
     return lines
-
-
-PANEL_WORDS = ("undo", "review")
-
-
-def panel_command(word: str, args: str = "") -> None:
-    """`%orkas undo` / `%orkas review …` for the side panel's controls, in a kernel where the
-    magic may not be loaded (the panel attaches without it): prints what the command prints,
-    a failure as one line."""
-    from .commands import run_subcommand
-    from .runtime import get_runtime
-    from .views import describe_error
-
-    if word not in PANEL_WORDS:
-        print(f"%orkas {word}: not a panel command ({', '.join(PANEL_WORDS)})")
-        return
-    try:
-        if not run_subcommand(get_runtime(), word, args):
-            print(f"%orkas {word} {args}: not understood")
-    except Exception as exc:  # the panel shows it; the kernel goes on
-        print(f"%orkas {word}: {describe_error(exc)}")

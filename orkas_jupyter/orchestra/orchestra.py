@@ -202,6 +202,11 @@ class _Run:
             async for event in self.commander(text):
                 yield event
             return
+        if name is not None and name in agents and agents[name].command is not None:
+            self.ended = Error(kind="input", message=(
+                f"@{name} is an outside command ({agents[name].command}); ask Commander to "
+                "dispatch to it. Nothing was sent."))
+            return
         if name is not None and name in agents:
             # Addressed directly: one message to that agent, the floor stays where it is.
             async for event in self.member_turn(agents[name], text, holds_floor=False):

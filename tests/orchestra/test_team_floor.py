@@ -155,3 +155,12 @@ def test_a_second_hand_off_while_an_agent_holds_the_floor_is_refused(make_team) 
 ])
 def test_the_hand_back_marker_is_strict(text: str, expected: tuple[str, bool]) -> None:
     assert strip_handback(text) == expected
+
+
+def test_an_outside_command_cannot_be_addressed_directly(make_team) -> None:
+    team = make_team(tutor=TUTOR, outside="---\nname: outside\ndescription: a CLI\n"
+                     "command: some-cli -p\n---\n")
+    events = team.turn("@outside hello")
+    assert events[-1].type == "error" and events[-1].kind == "input"
+    assert "@outside is an outside command (some-cli -p)" in events[-1].message
+    assert team.server.chat_requests == []

@@ -57,7 +57,7 @@ def drive(rt: Any, action: str, label: str, *, spec: Any = None, step: int = 0,
           text: str = "") -> None:
     """Run the plan action under the current cell, streaming, until the plan needs the user
     or ends (an interrupt pauses it)."""
-    from ..magics import cell_turn
+    from ..cell_turn import cell_turn
 
     def source(turn: Any) -> Any:
         return rt.orchestra.plan(turn.session_id, action, spec=spec, step=step, text=text,

@@ -13,9 +13,12 @@ from typing import Any
 import pytest
 from team_helpers import CRITIC, TUTOR, last_user, who
 
+from orkas_jupyter.engine.history import INTERRUPTED_TEXT, validate_history
+from orkas_jupyter.engine.messages import Message, ToolCallPart, user_message
 from orkas_jupyter.orchestra import plan_rules as rules
 from orkas_jupyter.orchestra.plan_model import parse_plan
 from orkas_jupyter.orchestra.planner import PlanUpdate
+from orkas_jupyter.store.api import decode_messages
 from orkas_jupyter.testing import reply, tool_call
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,6 +78,49 @@ def test_a_step_interrupted_twice_asks_commander_who_retries_it(make_team, last:
     assert {s["status"] for s in state["steps"].values()} == {"done"}
     assert state["steps"]["2"]["output"] == "critic: two"
     assert state["steps"]["1"]["finished_at"] > 0 and state["steps"]["1"]["attempts"] == 0
+
+
+def test_a_step_killed_between_its_tool_call_and_the_result_reruns_on_a_valid_session(
+        make_team) -> None:
+    """What a kill mid-tool leaves in a step's session (the model's tool call stored, its
+    result never): resume re-runs the step on that session; the model gets the call answered
+    as interrupted, then the step's input again; the session validates when loaded."""
+    team = make_team(tutor=TUTOR)
+    team.server.script(lambda r: reply(f"{who(r)}: {last_user(r)}"))
+    spec = parse_plan("steps:\n  - {id: 1, title: read, assignee: tutor, input: read it}\n")
+    planner = team.orchestra.plans
+    store = team.host.store()
+
+    async def killed_mid_tool() -> str:
+        record = await planner.create("conv", spec)
+        planner.created.clear()
+        st = record.state.step(1)
+        st.status, st.attempts = "in_progress", 1
+        assert await planner.store.save(record)
+        child = f"conv/{record.id}/step-1"
+        call = ToolCallPart(id="call_cut", name="read_file", arguments='{"path": "a.txt"}')
+        await store.append(child, [user_message("read it", plan_step="1"),
+                                   Message(role="assistant", parts=[call])])
+        return child
+
+    child = team.run(killed_mid_tool())
+    raw = team.run(store.call("session.load", session_id=child, known_generation=None,
+                              known_count=0))
+    assert validate_history(decode_messages(str(raw["bodies"])))  # the open tail is stored
+
+    async def resume() -> list[Any]:
+        return [e async for e in team.orchestra.plan("conv", "resume")]
+
+    events = team.run(resume())
+    state = [e for e in events if isinstance(e, PlanUpdate)][-1].plan["state"]
+    assert state["status"] == "done" and state["steps"]["1"]["output"] == "tutor: read it"
+    (request,) = team.server.chat_requests
+    sent = [(m["role"], m.get("tool_call_id")) for m in request.messages[1:]]
+    assert sent == [("user", None), ("assistant", None), ("tool", "call_cut"), ("user", None)]
+    assert INTERRUPTED_TEXT in str(request.messages[3]["content"])
+    history = team.history(child)
+    assert validate_history(history) == []
+    assert [m.role for m in history] == ["user", "assistant", "tool", "user", "assistant"]
 
 
 @pytest.mark.slow

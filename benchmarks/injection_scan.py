@@ -4,10 +4,14 @@ Reads `../shared/data/injection/dev.jsonl` (fields: label attack|benign, source,
 SciFact abstracts (`../shared/data/scifact/corpus.jsonl`) as benign text, the project's own
 multilingual sets (`tests/data/injection/`: label, kind, language, text; `tune.jsonl` and
 `heldout.jsonl` split by text hash before any tuning on each batch, `fresh.jsonl` written after
-all tuning and never tuned on) and chunks of the Python standard library as benign code.
-Prints recall per attack source, kind and language, false positives per benign set, CPU
-microseconds per text, and ends with `RESULT RL6 recall=… fp=… recall_all=… tune_recall=…
-heldout_recall=… heldout_fp_max=… fresh_recall=… …` (`*_fp_max`: the worst benign set).
+the sixth batch (read once to diagnose its misses, see docs/security.md), `generated.jsonl`
+the held-out part of `scripts/threat_corpus.py`: templates and slot words the learned layer
+never trained on, 12 languages and mixed-language texts) and chunks of the Python standard
+library as benign code. Prints recall per attack source, kind and language, false positives
+per benign set, CPU microseconds per text (all layers, then each layer alone on a fixed
+sample), the learned layer's weights size and load time, and ends with `RESULT RL6 recall=…
+fp=… recall_all=… tune_recall=… heldout_recall=… heldout_fp_max=… fresh_recall=…
+generated_recall=… …` (`*_fp_max`: the worst benign set).
 `recall` counts dev attacks that carry explicit injection wording (every source except
 `bipia-text*`, whose payloads are ordinary task questions that only an out-of-context check
 could catch); `recall_all` counts every dev attack. `--show` prints misses and false alarms of
@@ -133,6 +137,28 @@ def run(rows: Iterable[Row], layers: tuple[str, ...], keys: Callable[[Row], list
     return n, elapsed
 
 
+def layer_costs(rows: list[Row]) -> dict[str, float]:
+    """CPU µs per text of each layer alone (after a warm-up pass), and the learned layer's
+    weights: file size and the time to load them."""
+    from orkas_jupyter.tools import threat_model
+
+    threat_model.model.cache_clear()
+    start = time.process_time()
+    threat_model.model()
+    load_ms = 1e3 * (time.process_time() - start)
+    print(f"learned layer weights: {threat_model.WEIGHTS.stat().st_size / 1024:.0f} KB on disk, "
+          f"{len(threat_model.model().weights)} features, loaded in {load_ms:.0f} ms CPU")
+    out = {}
+    for layer in LAYERS:
+        for r in rows[:50]:
+            scan_layers(r["text"], (layer,))
+        start = time.process_time()
+        for r in rows:
+            scan_layers(r["text"], (layer,))
+        out[layer] = 1e6 * (time.process_time() - start) / len(rows)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA / "injection" / "dev.jsonl")
@@ -180,6 +206,9 @@ def main() -> int:
     print(f"scanned {n_dev} dev texts (longest {longest:,} characters) in {t_dev:.2f} s CPU: "
           f"{1e6 * t_dev / max(1, n_dev):.0f} µs per text; {n_lib} code chunks "
           f"{1e6 * t_lib / max(1, n_lib):.0f} µs per text")
+    costs = layer_costs(dev_rows[:400] + dev_rows[-400:])
+    print("each layer alone on 800 dev and SciFact texts: " + ", ".join(
+        f"{name} {us:.0f} µs" for name, us in costs.items()))
     misses = [s for s in shown if s.startswith("MISS")][:ns.show]
     alarms = [s for s in shown if s.startswith("FALSE")][:ns.show]
     for line in misses + alarms:
@@ -197,7 +226,9 @@ def main() -> int:
     code_fp, _ = bench.rate(lambda k: k[0] == "benign")
     print(f"RESULT RL6 recall={explicit:.3f} fp={fp:.4f} recall_all={every:.3f} "
           + " ".join(extra) + f" stdlib_fp={code_fp:.4f} "
-          f"us_per_text={1e6 * t_dev / max(1, n_dev):.0f} layers={'+'.join(layers)}")
+          f"us_per_text={1e6 * t_dev / max(1, n_dev):.0f} "
+          + " ".join(f"us_{k}={v:.0f}" for k, v in costs.items())
+          + f" layers={'+'.join(layers)}")
     return 0
 
 

@@ -278,6 +278,19 @@ BENIGN_SLOTS: dict[str, list[str]] = {
         'def reveal(sheet):\n    """Unhide every hidden column of `sheet`."""\n'
         "    for c in sheet.columns: c.hidden = False",
         "logger.info('instructions: see docs/setup.md')  # print setup hints for new users",
+        "SYSTEM = 'You are a helpful assistant that answers in JSON.'\n"
+        "resp = client.chat(model=m, messages=[{'role': 'system', 'content': SYSTEM}])",
+        "def build_prompt(question, context):\n    return f'Answer using only this context:"
+        "\\n{context}\\nQ: {question}'",
+        "# the system prompt is versioned in prompts/v3.txt\nprompt = Path('prompts/v3.txt')"
+        ".read_text()",
+        "for turn in history:\n    print(turn['role'], turn['content'][:80])  # show the chat",
+        "assert 'ignore previous instructions' in red_team_cases  # regression set for the filter",
+        "config = {'temperature': 0, 'system_prompt': SYSTEM, 'max_tokens': 512}\nprint(config)",
+        "def strip_instructions(doc):\n    \"\"\"Drop lines that tell the model what to do.\"\"\"\n"
+        "    return [l for l in doc if not l.startswith('Instruction:')]",
+        "roles = df['role'].value_counts()  # admin, developer, viewer\nroles.plot.bar()",
+        "llm = Model(name='gpt-4o', system='Summarise tickets in one line.')\nllm.run(tickets)",
     ],
     "bshape": [
         "In your answer, include the p-values",

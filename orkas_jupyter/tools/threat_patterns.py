@@ -247,6 +247,14 @@ _OWN_CONTEXT = frozenset(("your", "ur", "the", "this", "my", "our", "its", "effe
                           "place", "memory", "context", "system", "prompt", "chat", "here"))
 
 
+_TEXT_NOUNS = frozenset((
+    "text", "texts", "message", "messages", "content", "context", "conversation", "chat",
+    "said", "written", "stated", "mentioned", "all", "anything", "stuff", "words", "request",
+    "requests", "task", "tasks", "question", "questions", "info", "input", "inputs", "one",
+    "ones", "is", "was", "were", "are", "the", "of", "is", "it", "this", "that", "thing",
+    "things", "paragraph", "paragraphs", "passage", "document", "article", "note", "notes"))
+
+
 def _classify(tokens: list[str]) -> list[frozenset[str]]:
     classes = [word_classes(t) for t in tokens]
     # Words split by stray spaces ("ig nore previ ous"): try each pair of unknown pieces,
@@ -262,8 +270,12 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         if not classes[i] and len(token) >= 9:
             classes[i] = _compound_classes(token)
     # "the approach above", "outliers above the 99th": "above" follows a concrete thing
+    # "the groupby solution above": any word but the text itself ("the text above", "the
+    # instructions above", "everything above") before "above" names a thing
     for i in range(1, len(tokens)):
-        if "prior" in classes[i] and tokens[i - 1] in CONCRETE_NOUNS:
+        if "prior" in classes[i] and (tokens[i - 1] in CONCRETE_NOUNS or (
+                tokens[i] == "above" and not classes[i - 1]
+                and tokens[i - 1] not in _TEXT_NOUNS)):
             classes[i] = classes[i] - {"prior"}
     # "the above warning", "previous rows", "new instructions from the PI": the word
     # qualifies a concrete thing or names a sender, it does not point at the model's prompt.

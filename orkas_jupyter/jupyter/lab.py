@@ -71,7 +71,19 @@ def attach(shell: Any | None = None) -> None:
         shell = get_ipython()
     if not register_target(shell):
         raise RuntimeError("Orkas' JupyterLab panel needs a Jupyter kernel (ipykernel).")
+    _warm_model_host()
     _ensure_runtime(shell)
+
+
+def _warm_model_host() -> None:
+    """A notebook just opened in JupyterLab: start the workspace's model host now (a small
+    process of its own; nothing is imported here), so it is warm by the first question."""
+    try:
+        from ..store.warm import launch_model_host
+
+        launch_model_host()
+    except Exception:  # a courtesy: the first turn starts it anyway
+        log.debug("could not start the model host early", exc_info=True)
 
 
 def _ensure_runtime(shell: Any) -> None:

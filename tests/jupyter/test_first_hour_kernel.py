@@ -186,3 +186,23 @@ def test_the_store_server_starts_while_the_cell_after_load_ext_still_runs(kernel
         "print('HELD', lock_is_held(_lock))\n", timeout=90)
     assert r.error is None, r.error
     assert "HELD True" in r.stdout
+
+
+def test_opening_a_notebook_in_jupyterlab_starts_the_model_host(kernel, fake_model):
+    """The panel's quiet attach (every notebook kernel JupyterLab opens) starts the
+    workspace's model host before anyone runs `%load_ext` or asks anything."""
+    r = kernel.run(
+        "import time\n"
+        "from orkas_jupyter.jupyter.lab import attach\n"
+        "from orkas_jupyter.config import load_settings\n"
+        "from orkas_jupyter.store.client import lock_is_held\n"
+        "from orkas_jupyter.store.rpc import lock_path_for\n"
+        "_lock = lock_path_for(load_settings().store_path)\n"
+        "print('BEFORE', lock_is_held(_lock))\n"
+        "attach()\n"
+        "_t = time.monotonic()\n"
+        "while not lock_is_held(_lock) and time.monotonic() - _t < 60:\n"
+        "    time.sleep(0.05)\n"
+        "print('HELD', lock_is_held(_lock))\n", timeout=90)
+    assert r.error is None, r.error
+    assert "BEFORE False" in r.stdout and "HELD True" in r.stdout

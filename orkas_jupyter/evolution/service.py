@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 # A reflection waits this long at most for running turns to end; the next turn tries again.
 IDLE_WAIT_S = 600.0
+AFTER_TURN_GRACE_S = 0.25
 COMPETENCE_HEAD = ("# What your agents are good and bad at\n"
                    "Learned from their recent work (self-evolution); weigh it when you choose "
                    "whom to dispatch to.")
@@ -116,6 +117,8 @@ class Evolution:
         self._spawn(self._after_turn(report))
 
     async def _after_turn(self, report: TurnReport) -> None:
+        # Nothing happens while a turn runs, not even the store write of this report.
+        idle = await self._when_idle()
         try:
             competence = await self._competence(report.agent)
             if competence is not None:
@@ -125,20 +128,25 @@ class Evolution:
                 session_id=report.session_id, skills=report.skills, failed=report.failed,
                 signals=[{"kind": k, "weight": w, "detail": self._redact(d)}
                          for k, w, d in report.signals])
-            await self._when_idle()
-            await self.check_all()
+            if idle:
+                await self.check_all()
         except Exception:
             log.warning("self-evolution could not record a turn of %s", report.agent,
                         exc_info=True)
 
-    async def _when_idle(self) -> None:
-        """Wait until no turn runs (reflection never runs inside a turn)."""
+    async def _when_idle(self) -> bool:
+        """Wait until no turn runs (reflection never runs inside a turn); False when turns
+        kept running for IDLE_WAIT_S (the next turn's check tries again)."""
+        # The turn's own ending (checkpoint, ledger writes) follows its last event: let it
+        # finish before this work touches the store.
+        await asyncio.sleep(AFTER_TURN_GRACE_S)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + IDLE_WAIT_S
         while self.host.running():
             if loop.time() > deadline:
-                raise TimeoutError("turns kept running; reflection waits for the next turn")
+                return False
             await asyncio.sleep(0.05)
+        return True
 
     async def check_all(self) -> None:
         """Collect undone turns, then start a reflection for each bound agent past the

@@ -1,0 +1,44 @@
+"""More intent rules (`threat_intent.py` runs them after `threat_intent_rules.RULES`): a
+request to act as a program or someone, a request for the text that configures the model,
+and something slipped into the answer unnoticed."""
+
+from __future__ import annotations
+
+from .threat_intent_rules import IntentRule
+from .threat_intent_words import alt, gap
+
+R = IntentRule
+MORE_RULES: tuple[IntentRule, ...] = (
+    R("persona", "asked to act as a program or someone",
+      r"\b(?:i want you to|i'd like you to|i would like you to) act as\b"
+      r"|\b(?:mochte|will|hatte gern),? dass du (?:\w+ ){0,3}als \S+ (?:\w+ )?(?:agierst|"
+      r"fungierst|auftrittst|handelst|arbeitest)\b"
+      r"|\bquiero que (?:tu )?(?:actues|act[uú]es|hagas de|funciones) como\b"
+      r"|\bje (?:veux|voudrais) que tu (?:agisses|joues|fonctionnes) comme\b"
+      r"|\bvoglio che tu (?:agisca|faccia|funzioni) come\b"
+      r"|\bquero que (?:voce )?(?:atue|aja|funcione) como\b"
+      r"|\bik wil dat je (?:\w+ ){0,3}(?:optreedt|fungeert) als\b"
+      r"|\b(?:chahta|chahti) (?:hoon|hu|hun) ki tum (?:\w+ ){1,4}ki tarah (?:kaam|bartav|"
+      r"vyavhar) karo\b",
+      (alt(r"act", r"agierst", r"fungierst", r"auftrittst", r"handelst", r"arbeitest",
+           r"actues", r"hagas", r"funciones", r"agisses", r"joues", r"fonctionnes", r"agisca",
+           r"faccia", r"funzioni", r"atue", r"aja", r"funcione", r"optreedt", r"fungeert",
+           r"tarah"),)),
+    R("extraction", "asks for the text that configures the model",
+      r"\b(?:text|message|words|prompt|preamble|setup|nachricht|texte?|testo|texto|tekst)\w*"
+      r"\W+(?:\w+\W+){0,2}(?:that|which|der|die|das|qui|que|che|jo) (?:\w+ ){0,2}"
+      r"(?:you|dich|dir|te|ti|je|tumhe|vous|voce|lo) (?:\w+ ){0,2}(?:[ck]onfigur|defin|control|"
+      r"steuer|program|shape|"
+      r"govern|instruier)\w*"
+      r"|\b(?:text|message|words|prompt|preamble|setup)\w* (?:that|which) (?:configures|defines|"
+      r"controls|programs|sets up|governs|shapes) you\b",
+      (alt(r"that", r"which", r"der", r"die", r"das", r"qui", r"que", r"che", r"jo"),)),
+    R("shaping", "something slipped into the answer unnoticed",
+      r"\b(?:slip\w* in|sneak\w* in|subtly|quietly|discreetly|unauffallig|heimlich|discretamente|"
+      r"sutilmente|discretement|subtilement|di nascosto|stiekem|ongemerkt)\b" + gap(60)
+      + r"\b(?:answer|repl|respon|antwort|respuest|repons|rispost|respost|antwoord|"
+      r"recommend|empfehl|recomend|recommand|consigli|raccomand|aanbevel)\w*",
+      (alt(r"slip\w*", r"sneak\w*", r"subtly", r"quietly", r"discreetly", r"unauffallig",
+           r"heimlich", r"discretamente", r"sutilmente", r"discretement", r"subtilement",
+           r"di", r"stiekem", r"ongemerkt"),)),
+)

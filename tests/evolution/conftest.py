@@ -32,8 +32,8 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeModelServer]:
 def make_lab(tmp_path: Path, server: FakeModelServer) -> Iterator[Callable[..., Lab]]:
     made: list[Lab] = []
 
-    def make(**agents: str) -> Lab:
-        lab = Lab(tmp_path, server, agents)
+    def make(settings: dict[str, object] | None = None, **agents: str) -> Lab:
+        lab = Lab(tmp_path, server, agents, **(settings or {}))
         made.append(lab)
         return lab
 

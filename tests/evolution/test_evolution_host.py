@@ -233,3 +233,15 @@ def test_a_dispatched_agents_turn_counts_for_it_but_commanders_words_do_not(make
     assert "read_file failed" in signal["detail"] and "data/a.csv" in signal["detail"]
     root = next(m for m in lab.run(lab.host.store().load("c1")) if m.role == "user")
     assert signal["turn_id"] == root.id  # the root turn's checkpoint names it
+
+
+def test_the_users_day_budget_holds_reflection_too(make_lab) -> None:
+    lab = make_lab({"budget_day_tokens": 40}, alpha=ALPHA)
+    lab.server.script(answer_all)
+    lab.evolution.bind("alpha", True)
+    for text in ("No, that's wrong", "No, still wrong"):
+        events = lab.turn("alpha", text)
+        assert events[-1].type == "error"  # the day budget stops the agent's own call too
+    [entry] = lab.evolution.entries()
+    assert entry["status"] == "over_budget" and "day budget" in entry["note"]
+    assert lab.server.chat_requests == []  # neither the turns nor the reflection were sent

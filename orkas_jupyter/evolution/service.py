@@ -178,10 +178,12 @@ class Evolution:
         if spent["last_run"] is not None and time.time() - spent["last_run"] < config.cooldown_s:
             return None
         folder = private_skills_folder(self.host.settings.workspace, agent)
-        run = RunInput(agent=agent, signals=signals, private_skills=_private_texts(folder),
+        # Folder reads off the agent thread's loop: turns may be running meanwhile.
+        texts = await asyncio.to_thread(_private_texts, folder)
+        shared = await asyncio.to_thread(lambda: {s.name for s in self.host.skills.skills()})
+        run = RunInput(agent=agent, signals=signals, private_skills=texts,
                        competence=await self._competence(agent), skills_folder=folder,
-                       shared_names={s.name for s in self.host.skills.skills()},
-                       spent_total=spent["tokens"], redact=self._redact)
+                       shared_names=shared, spent_total=spent["tokens"], redact=self._redact)
         entry = await run_reflection(run, config, provider=self.host.provider(),
                                      store=self.host.store(), settings=self.host.settings)
         if entry.get("profile_after") is not None:

@@ -91,7 +91,11 @@ RULES: tuple[IntentRule, ...] = (
     R("override", "set aside the instructions",
       b + SET_ASIDE + b + gap(60) + b + INSTRUCTIONS + b, (SET_ASIDE, INSTRUCTIONS)),
     R("override", "set aside everything before",
-      b + SET_ASIDE + r"\W+(?:\w+ ){0,2}" + EVERYTHING_BEFORE, (SET_ASIDE,)),
+      # the words between name the text itself, not a thing ("ignore the columns above")
+      b + SET_ASIDE + r"\W+(?:(?:the|all|of|this|that|these|those|it|text|message|messages|"
+      r"stuff|things|words|content|instructions?|rules|said|written|what|is|was|you|were|"
+      r"told|everything|anything|ganz\w*|das|die|der|den|todo|lo|tout|ce|tutto|tudo|o|het|"
+      r"alles|wat|sab|jo)\W+){0,2}" + EVERYTHING_BEFORE, (SET_ASIDE,)),
     R("override", "set aside the instructions",
       b + SET_ASIDE + b + gap(50) + b + alt(PRIOR_ADJ, ALL) + r" (?:\w+ ){0,2}" + WEAK_OBJECT
       + b, (SET_ASIDE, alt(PRIOR_ADJ, ALL), WEAK_OBJECT)),

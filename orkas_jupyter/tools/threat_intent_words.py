@@ -77,7 +77,11 @@ SET_ASIDE = alt(
 )
 
 # What is set aside: the model's instructions, its task, or everything said before.
-INSTRUCTIONS = alt(
+# not "the build instructions", "setup guidelines": instructions for a thing
+_NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in (
+    "build", "install", "installation", "setup", "assembly", "deployment", "migration",
+    "usage", "upgrade", "naming", "style", "formatting", "release", "onboarding"))
+INSTRUCTIONS = _NOT_FOR_A_THING + alt(
     r"instructions?", r"directions", r"directives?", r"rules", r"guidelines?", r"guidance",
     r"tasks?", r"orders", r"brief(?:ing)?", r"commands?", r"prompts?", r"programming",
     r"constraints", r"restrictions", r"obligations",

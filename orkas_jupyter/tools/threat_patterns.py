@@ -24,10 +24,19 @@ from .threat_vocabulary import (
     CONCRETE_NOUNS,
     CONFUSABLES,
     EXFIL_PATTERNS,
+    FUNCTION_WORDS,
+    INSTRUCTION_CLASSES,
     LANGUAGE_PATTERNS,
     LEET,
     LEXICON,
+    MODEL_WORDS,
+    MODIFIED_NOUNS,
+    OWN_CONTEXT,
     PHRASE_PATTERNS,
+    PRIOR_ADJECTIVES,
+    TEXT_NOUNS,
+    THING_MODIFIERS,
+    TOLD_SUBJECTS,
 )
 
 
@@ -239,22 +248,6 @@ def word_classes(word: str, max_edits: int = 2) -> frozenset[str]:
     return frozenset(found)
 
 
-_INSTRUCTION_CLASSES = frozenset(("directive", "guard", "rules", "instructions_any"))
-_MODIFIED_NOUNS = frozenset(("length", "template", "templates", "tokens", "size", "engineering",
-                             "library", "tuning", "count", "budget", "design"))
-# what "in"/"from" may name after the model's instructions ("the rules in your prompt")
-_OWN_CONTEXT = frozenset(("your", "ur", "the", "this", "my", "our", "its", "effect", "force",
-                          "place", "memory", "context", "system", "prompt", "chat", "here"))
-
-
-_TEXT_NOUNS = frozenset((
-    "text", "texts", "message", "messages", "content", "context", "conversation", "chat",
-    "said", "written", "stated", "mentioned", "all", "anything", "stuff", "words", "request",
-    "requests", "task", "tasks", "question", "questions", "info", "input", "inputs", "one",
-    "ones", "is", "was", "were", "are", "the", "of", "is", "it", "this", "that", "thing",
-    "things", "paragraph", "paragraphs", "passage", "document", "article", "note", "notes"))
-
-
 def _classify(tokens: list[str]) -> list[frozenset[str]]:
     classes = [word_classes(t) for t in tokens]
     # Words split by stray spaces ("ig nore previ ous"): try each pair of unknown pieces,
@@ -270,12 +263,33 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         if not classes[i] and len(token) >= 9:
             classes[i] = _compound_classes(token)
     # "the approach above", "outliers above the 99th": "above" follows a concrete thing
+    for i in range(len(tokens)):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        # "anything before 2019", "the earlier prototype": the word qualifies a date or a
+        # thing that is not text the model was given ("previous instructions", "prior to")
+        if "prior" in classes[i] and (nxt.isdigit() or (
+                tokens[i] in PRIOR_ADJECTIVES and nxt and not classes[i + 1]
+                and nxt not in TEXT_NOUNS and nxt not in FUNCTION_WORDS)):
+            classes[i] = classes[i] - {"prior"}
+        # "Ana said so": a report by someone else, not what the model was told
+        if tokens[i] in ("said", "told") and i and tokens[i - 1] not in TOLD_SUBJECTS:
+            classes[i] = classes[i] - {"guard"}
+        # "the build instructions", "setup guidelines": instructions for a thing
+        if classes[i] & INSTRUCTION_CLASSES and i and tokens[i - 1] in THING_MODIFIERS:
+            classes[i] = classes[i] - INSTRUCTION_CLASSES
+        # "the instructions for the install", "guidelines for naming tables"
+        if classes[i] & INSTRUCTION_CLASSES and nxt == "for":
+            j = i + 2
+            while j < len(tokens) and tokens[j] in ("the", "a", "an", "this", "our"):
+                j += 1
+            if j < len(tokens) and tokens[j] not in MODEL_WORDS:
+                classes[i] = classes[i] - INSTRUCTION_CLASSES
     # "the groupby solution above": any word but the text itself ("the text above", "the
     # instructions above", "everything above") before "above" names a thing
     for i in range(1, len(tokens)):
         if "prior" in classes[i] and (tokens[i - 1] in CONCRETE_NOUNS or (
                 tokens[i] == "above" and not classes[i - 1]
-                and tokens[i - 1] not in _TEXT_NOUNS)):
+                and tokens[i - 1] not in TEXT_NOUNS)):
             classes[i] = classes[i] - {"prior"}
     # "the above warning", "previous rows", "new instructions from the PI": the word
     # qualifies a concrete thing or names a sender, it does not point at the model's prompt.
@@ -291,11 +305,11 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
                 classes[i] = classes[i] - {"imperative", "override"}
         # "the prompt length", "the rules in ruff.toml": the word names a thing or a file's
         # content, not the model's own instructions
-        if classes[i] & _INSTRUCTION_CLASSES and (
-                tokens[i + 1] in CONCRETE_NOUNS or tokens[i + 1] in _MODIFIED_NOUNS
+        if classes[i] & INSTRUCTION_CLASSES and (
+                tokens[i + 1] in CONCRETE_NOUNS or tokens[i + 1] in MODIFIED_NOUNS
                 or (tokens[i + 1] in ("in", "from") and i + 2 < len(tokens)
-                    and tokens[i + 2] not in _OWN_CONTEXT)):
-            classes[i] = classes[i] - _INSTRUCTION_CLASSES
+                    and tokens[i + 2] not in OWN_CONTEXT)):
+            classes[i] = classes[i] - INSTRUCTION_CLASSES
         if "new" in classes[i] and i + 2 < len(tokens) and tokens[i + 2] == "from":
             classes[i] = classes[i] - {"new"}
         # "a system prompt" is the concept, not this model's own prompt
@@ -337,7 +351,7 @@ def _token_rules(text: str) -> list[tuple[str, str]]:
     # An assignment ends a sentence too: `prompt = "You are ..."` defines a prompt in code.
     for sentence in re.split(r"[.!?;]+(?:\s|$)|\n|\s=\s", text):
         # snake_case identifiers stay one word: `ignore_previous(rows)` is code, not a request
-        tokens = re.findall(r"[a-z]+(?:_[a-z]+)*", sentence)
+        tokens = re.findall(r"[a-z]+(?:_[a-z]+)*|[0-9]+", sentence)
         classes = _classify(tokens)
         present = frozenset().union(*classes)
         for name, chain, windows in CHAIN_RULES:

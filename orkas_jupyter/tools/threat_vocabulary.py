@@ -83,6 +83,43 @@ CONCRETE_NOUNS = _words(
     "attempt attempts week weeks month months year years quarter sprint day days night "
     "percentile figures metrics scores cache")
 
+# Words that make "instructions"/"guidelines" those of a thing ("the build instructions").
+THING_MODIFIERS = _words(
+    "build install installation setup assembly deployment deploy migration usage upgrade "
+    "cooking packing packaging docker make naming style styling formatting coding release "
+    "onboarding shipping washing")
+_NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in sorted(THING_MODIFIERS))
+
+# Words around an instruction word or a "previous" that tell what it points at (read by
+# `threat_patterns._classify`).
+INSTRUCTION_CLASSES = frozenset(("directive", "guard", "rules", "instructions_any"))
+MODIFIED_NOUNS = frozenset(("length", "template", "templates", "tokens", "size", "engineering",
+                             "library", "tuning", "count", "budget", "design"))
+# what "in"/"from" may name after the model's instructions ("the rules in your prompt")
+OWN_CONTEXT = frozenset(("your", "ur", "the", "this", "my", "our", "its", "effect", "force",
+                          "place", "memory", "context", "system", "prompt", "chat", "here"))
+
+
+MODEL_WORDS = frozenset(("you", "yourself", "u", "model", "models", "ai", "assistant", "bot",
+                          "chatbot", "llm", "agent", "chat", "conversation", "session", "gpt"))
+PRIOR_ADJECTIVES = frozenset(("previous", "prior", "earlier", "preceding", "former", "last",
+                               "aforementioned"))
+FUNCTION_WORDS = frozenset(("to", "and", "or", "of", "in", "on", "at", "for", "with", "by",
+                             "you", "your", "i", "we", "me", "us", "that", "which", "so"))
+TOLD_SUBJECTS = frozenset(("you", "u", "were", "was", "been", "being", "have", "has", "had",
+                            "i", "we", "they", "is", "are", "what", "everything", "anything",
+                            "things", "just", "already", "previously", "before", "earlier"))
+TEXT_NOUNS = frozenset((
+    "text", "texts", "message", "messages", "content", "context", "conversation", "chat",
+    "chats", "said", "written", "stated", "mentioned", "all", "anything", "stuff", "words",
+    "request", "requests", "task", "tasks", "question", "questions", "info", "input",
+    "inputs", "one", "ones", "is", "was", "were", "are", "the", "of", "it", "this", "that",
+    "thing", "things", "paragraph", "paragraphs", "passage", "document", "article", "note",
+    "notes", "guidance", "briefing", "setup", "training", "answers", "responses",
+    "statements", "replies", "turns", "session", "sessions", "prompting", "assignment",
+    "assignments", "messages", "sentence", "sentences"))
+
+
 # (name, classes in order, windows between them): each class must follow the previous one
 # within its window of tokens, inside one sentence.
 CHAIN_RULES: tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...] = (
@@ -179,7 +216,7 @@ LANGUAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(ignora\w*|ignore[rzn]?|olvid[ae]\w*|omite|descarta|haz caso omiso|oublie[rz]?|"
         r"ne tiens pas compte|ignorier\w*|vergiss\w*|missacht\w*|dimentica\w*|trascura|"
         r"esque[çc]a\w*|desconsider\w*|negeer|vergeet|zignoruj|ignoruj|zapomnij)\b.{0,40}\b"
-        + _OBJ + r"\b")),
+        + _NOT_FOR_A_THING + _OBJ + r"\b")),
     ("forget everything before (multilingual)", _rx(
         r"\b(vergiss|ignorier\w*|olvid[ae]\w*|ignora\w*|oublie[rz]?|dimentica\w*|"
         r"esque[çc]a\w*|negeer|vergeet|zapomnij)\s+(alles|todo|tout|tutto|tudo|alle|wszystko)\b")),

@@ -34,6 +34,8 @@ class PlanBook:
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: dict[str, dict[int, asyncio.Task[None]]] = {}
         self._drivers: dict[str, Any] = {}
+        # The plan as this kernel last saved it, by conversation (planner.py reconciles on it).
+        self._last: dict[str, PlanRecord] = {}
         self.listeners: list[Callable[[PlanRecord], Awaitable[None] | None]] = []
         # Plans Commander created in a turn still running, by conversation (driven after it).
         self.created: dict[str, str] = {}
@@ -57,6 +59,7 @@ class PlanBook:
         for step in spec.steps:
             state.step(step.id)
         record = await self.store.create(new_id("plan"), session_id, spec, state)
+        self._last[session_id] = record.copy()  # the conversation's plan is this one now
         self.created[session_id] = record.id
         await self._notify(record)
         return record
@@ -197,6 +200,10 @@ class PlanBook:
     async def _save(self, record: PlanRecord, *, with_spec: bool = False) -> bool:
         """Save (compare-and-swap); every saved change reaches the listeners (the panel)."""
         saved = await self.store.save(record, with_spec=with_spec)
+        if saved:
+            self._last[record.session_id] = record.copy()
+        else:
+            self._last.pop(record.session_id, None)
         if saved:
             await self._notify(record)
         return saved

@@ -25,6 +25,12 @@ class PlanRecord:
     version: int
     created_at: float = 0.0
 
+    def copy(self) -> PlanRecord:
+        """A record no other task will change under this one (the spec is not mutated)."""
+        return PlanRecord(id=self.id, session_id=self.session_id, spec=self.spec,
+                          state=self.state.model_copy(deep=True), version=self.version,
+                          created_at=self.created_at)
+
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> PlanRecord:
         return cls(id=row["id"], session_id=row["session_id"],

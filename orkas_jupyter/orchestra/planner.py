@@ -169,8 +169,12 @@ class Planner(PlanBook):
         """Under the conversation's lock: apply `finished` (a step's outcome), then dispatch
         what is ready, and save. Retries when another writer saved first."""
         async with self._lock(session_id):
-            for _ in range(5):
-                record = await self._active(session_id, any_status=True)
+            for attempt in range(5):
+                # What this kernel saved last is the plan unless another writer saved since
+                # (then the compare-and-swap fails and the store is read): no read per step.
+                cached = self._last.get(session_id) if attempt == 0 else None
+                record = (cached.copy() if cached is not None
+                          else await self._active(session_id, any_status=True))
                 if finished is not None:
                     finished(record)
                 driver = self._drivers.get(session_id)
@@ -183,6 +187,7 @@ class Planner(PlanBook):
                     for step_id in started:
                         self._start_task(record, step_id)
                     return record
+                self._last.pop(session_id, None)
             raise PlanError("the plan kept changing under this kernel; run "
                             "`%orkas plan resume` again")
 
@@ -190,7 +195,7 @@ class Planner(PlanBook):
         tasks = self._tasks.setdefault(record.id, {})
         if step_id in tasks:
             return
-        task = asyncio.create_task(self._run_step(record.session_id, record.id, step_id))
+        task = asyncio.create_task(self._run_step(record.session_id, record.copy(), step_id))
         tasks[step_id] = task
 
         def ended(_task: asyncio.Task[None]) -> None:
@@ -201,9 +206,7 @@ class Planner(PlanBook):
 
         task.add_done_callback(ended)
 
-    async def _run_step(self, session_id: str, plan_id: str, step_id: int) -> None:
-        record = await self.store.get(plan_id)
-        assert record is not None
+    async def _run_step(self, session_id: str, record: PlanRecord, step_id: int) -> None:
         step = record.spec.step(step_id)
         driver = self._drivers.get(session_id)
         try:
@@ -228,8 +231,9 @@ class Planner(PlanBook):
         profile = self._profile(step)
         state = record.state.step(step.id)
         child = f"{record.session_id}/{record.id}/step-{step.id}"
-        await self.o.state.link(child, record.session_id, f"{record.id}:{step.id}", profile.name,
-                                title=step.title)
+        # The link is written beside the turn's start, not before it (one round trip less).
+        link = asyncio.create_task(self.o.state.link(
+            child, record.session_id, f"{record.id}:{step.id}", profile.name, title=step.title))
         if state.answer and step.assignee != "user":
             prompt = f"The user answered your question: {state.answer}"
         else:
@@ -260,6 +264,8 @@ class Planner(PlanBook):
             return {"kind": "stopped"}
         finally:
             self.o.host.forget(child, profile)
+            with contextlib.suppress(Exception):
+                await link
         if failure:
             return {"kind": "failed", "reason": f"{profile.name} reported: {failure}",
                     "transient": False}

@@ -47,11 +47,18 @@ class Evolution:
 
     def __init__(self, host: Any) -> None:
         self.host = host
-        self.bound: set[str] = set(self._call("evolution.bound"))
+        self._bound: set[str] | None = None
         self.reflecting: set[str] = set()
         self.tasks: set[asyncio.Task[Any]] = set()
 
     # -- wiring -----------------------------------------------------------------------------
+    @property
+    def bound(self) -> set[str]:
+        """The agents that evolve (read from the store on first use: installing is free)."""
+        if self._bound is None:
+            self._bound = set(self._call("evolution.bound"))
+        return self._bound
+
     def _call(self, op: str, **args: Any) -> Any:
         return self.host.store().sync.call(op, **args)
 

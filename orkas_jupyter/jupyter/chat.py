@@ -270,9 +270,11 @@ def history_view(messages: list[Message],
     results = {m.tool_result.call_id: m.tool_result for m in messages if m.tool_result}
     for msg in messages:
         if msg.role == "user" and msg.meta.get("handback"):
-            view.append({"role": "notice", "markdown": f"{msg.meta['handback']} handed the "
-                         "floor back to Commander.", "tools": []})
-        elif msg.role == "user" and not msg.meta.get("tool_images"):
+            continue  # Commander resuming its items: the hand-back notice is shown already
+        if msg.role == "user" and msg.meta.get("floor_from"):
+            view.append({"role": "notice", "markdown": "Commander has the floor again (it "
+                         f"was {msg.meta['floor_from']}'s).", "tools": []})
+        if msg.role == "user" and not msg.meta.get("tool_images"):
             text = "".join(p.text for p in msg.parts if isinstance(p, TextPart))
             view.append({"role": "user", "markdown": text, "tools": []})
         elif msg.role == "assistant":
@@ -289,5 +291,9 @@ def history_view(messages: list[Message],
             entry: dict[str, Any] = {"role": "assistant", "markdown": msg.text, "tools": tools}
             if msg.meta.get("member"):
                 entry["agent"] = msg.meta["member"]
-            view.append(entry)
+            if entry["markdown"] or tools:
+                view.append(entry)
+            if msg.meta.get("handed_back"):
+                view.append({"role": "notice", "markdown": f"{msg.meta['member']} handed the "
+                             "floor back to Commander.", "tools": []})
     return view

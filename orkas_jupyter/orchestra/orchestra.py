@@ -199,7 +199,10 @@ class _Run:
                              kind="floor")
             if not text.strip():
                 return
-            async for event in self.commander(text):
+            # The history shows the floor change again after a reload (meta `floor_from`).
+            message = (user_message(text, self.images, floor_from=floor.agent)
+                       if floor.agent is not None else text)
+            async for event in self.commander(message):
                 yield event
             return
         if name is not None and name in agents and agents[name].command is not None:
@@ -287,7 +290,8 @@ class _Run:
         if isinstance(self.ended, Done):
             self.ended = self.ended.model_copy(update={"result": self.ended.result.model_copy(
                 update={"text": answer})})
-        await self._mirror(agent.name, text, answer, with_question=not first)
+        await self._mirror(agent.name, text, answer, with_question=not first,
+                           handed_back=holds_floor and handed_back)
         if not (holds_floor and handed_back and isinstance(self.ended, Done)):
             return
         floor = await self.o.state.floor(self.session_id)
@@ -301,14 +305,17 @@ class _Run:
                 yield event
 
     async def _mirror(self, name: str, question: str, answer: str, *,
-                      with_question: bool) -> None:
+                      with_question: bool, handed_back: bool = False) -> None:
         """Commander sees everything: the exchange goes into its session too."""
         messages: list[Message] = []
         if with_question:
             messages.append(user_message(question, to=name))
-        if answer:
-            messages.append(Message(role="assistant", parts=[TextPart(text=answer)],
-                                    meta={"member": name}))
+        if answer or handed_back:
+            meta: dict[str, str | int | float | bool] = {"member": name}
+            if handed_back:  # the history shows the hand-back again after a reload
+                meta["handed_back"] = True
+            messages.append(Message(role="assistant", parts=[
+                TextPart(text=answer or "(hands the floor back)")], meta=meta))
         if messages:
             await self.o.host.store().append(self.session_id, messages)
 

@@ -70,3 +70,32 @@ def test_a_hand_off_reaches_the_panel_as_a_floor_notice_and_a_labelled_reply():
     assert hand_off["name"] == "hand_off_to" and not hand_off["is_error"]
     assert history[-1]["agent"] == "tutor"
     assert history[-1]["markdown"] == "Variance is the mean squared distance."
+
+
+def test_floor_changes_come_back_with_the_history() -> None:
+    """After a reload the panel shows where the floor changed hands: a hand-back (with or
+    without pending items) and `@commander` taking it back."""
+    from orkas_jupyter.engine.messages import Message, TextPart, user_message
+    from orkas_jupyter.jupyter.chat import history_view
+
+    history = [
+        user_message("teach me"),
+        Message(role="assistant", parts=[TextPart(text="Here it is.")],
+                meta={"member": "tutor"}),
+        user_message("thanks"),
+        Message(role="assistant", parts=[TextPart(text="Glad to help!")],
+                meta={"member": "tutor", "handed_back": True}),
+        user_message("[tutor handed the floor back to you. Your pending items:]\n- x",
+                     handback="tutor"),
+        Message(role="assistant", parts=[TextPart(text="Resuming.")]),
+        user_message("what next?", floor_from="critic"),
+    ]
+    view = history_view(history)
+    assert [(v["role"], v["markdown"]) for v in view] == [
+        ("user", "teach me"), ("assistant", "Here it is."), ("user", "thanks"),
+        ("assistant", "Glad to help!"),
+        ("notice", "tutor handed the floor back to Commander."),
+        ("assistant", "Resuming."),
+        ("notice", "Commander has the floor again (it was critic's)."),
+        ("user", "what next?")]
+    assert view[1]["agent"] == "tutor"

@@ -13,7 +13,6 @@ DuckDB store file, the host and Commander's tools).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import statistics
 import sys

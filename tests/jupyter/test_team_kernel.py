@@ -12,7 +12,8 @@ from typing import Any
 from orkas_jupyter.testing import reply, tool_call, tool_calls
 from orkas_jupyter.testing.team import last_user_text, member_of
 
-TUTOR = "---\nname: tutor\ndescription: explains statistics\ntools: Read, list_variables\n---\nTeach.\n"
+TUTOR = ("---\nname: tutor\ndescription: explains statistics\ntools: Read, list_variables\n"
+         "---\nTeach.\n")
 CRITIC = "---\nname: critic\ndescription: checks numbers\n---\nCheck.\n"
 BROKEN = "---\nname: broken\ntools: [read_file\n---\nx\n"
 

@@ -63,6 +63,8 @@ def test_evolve_log_diff_revert(kernel: Kernel, fake_model, tmp_path: Path) -> N
     assert "signals: weight 10: correction ×2" in log
     entry_id = log.split()[0]
 
+    status = kernel.run("%orkas evolve").stdout
+    assert "private skills: iso-dates in " in status, status
     diff = kernel.run(f"%orkas evolution diff {entry_id}").stdout
     assert "+name: iso-dates" in diff and "+Always write dates as YYYY-MM-DD." in diff
     skill = tmp_path / ".orkas" / "evolution" / "dates" / "skills" / "iso-dates"

@@ -51,6 +51,10 @@ def status(rt: Any, evolution: Any) -> str:
         weight = sum(s["weight"] for s in pending)
         lines.append(f"  {agent}: pending signal weight {weight:g} of {config.threshold:g} "
                      f"({len(pending)} signal(s))")
+        folder = evolution.private_root(agent)
+        skills = sorted(p.parent.name for p in folder.glob("*/SKILL.md")) if folder else []
+        lines.append(f"    private skills: {', '.join(skills) or '(none yet)'}"
+                     + (f" in {folder}" if folder else ""))
     head = ("Self-evolution is on for:" if lines
             else "Self-evolution is off (no agent is bound; `%orkas evolve on AGENT`).")
     spent = evolution.host.store().sync.call("evolution.spent", agent="")

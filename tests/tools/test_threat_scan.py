@@ -113,23 +113,34 @@ def test_own_tune_split_is_caught_without_false_alarms() -> None:
 
 
 def test_own_held_out_split_stays_above_the_measured_floor() -> None:
-    # Never tuned on (benchmarks/injection_scan.py reports the exact figures: 0.79 recall with
-    # the sixth batch's harder phrasings); this guards against regressions.
+    # Never tuned on (benchmarks/injection_scan.py reports the exact figures: 0.90 recall,
+    # 1 of 156 near misses flagged); this guards against regressions.
     data = rows("heldout")
+    attacks = [r for r in data if r["label"] == "attack"]
+    assert sum(flagged(r["text"]) for r in attacks) / len(attacks) >= 0.85
+    benign = [r for r in data if r["label"] == "benign"]
+    assert sum(bool(scan(r["text"])) for r in benign) / len(benign) <= 0.02
+
+
+def test_generated_held_out_split_stays_above_the_measured_floor() -> None:
+    # Templates and slot words the learned layer never trained on (0.81 recall, no near miss
+    # flagged when measured); 12 languages and mixed-language texts.
+    data = rows("generated")
     attacks = [r for r in data if r["label"] == "attack"]
     assert sum(flagged(r["text"]) for r in attacks) / len(attacks) >= 0.75
     benign = [r for r in data if r["label"] == "benign"]
-    assert sum(bool(scan(r["text"])) for r in benign) / len(benign) <= 0.08
+    assert sum(bool(scan(r["text"])) for r in benign) / len(benign) <= 0.01
 
 
 def test_every_data_row_has_label_kind_language_and_text() -> None:
-    for split in ("tune", "heldout", "fresh"):
+    for split in ("tune", "heldout", "fresh", "generated"):
         for r in rows(split):
             assert set(r) == {"label", "kind", "language", "text"}
             assert r["label"] in ("attack", "benign") and r["text"].strip()
     tune = {r["text"] for r in rows("tune")}
     assert not tune & {r["text"] for r in rows("heldout")}
     assert not tune & {r["text"] for r in rows("fresh")}
+    assert not tune & {r["text"] for r in rows("generated")}
 
 
 def test_fast_matching_gives_the_same_findings_as_a_plain_search() -> None:

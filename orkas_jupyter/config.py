@@ -42,6 +42,11 @@ _ENV = {
     "output_total_chars": "ORKAS_OUTPUT_TOTAL_CHARS",
     "bridge_ask_timeout": "ORKAS_BRIDGE_ASK_TIMEOUT",
     "outside_timeout": "ORKAS_OUTSIDE_TIMEOUT",
+    "evolution_model": "ORKAS_EVOLUTION_MODEL",
+    "evolution_threshold": "ORKAS_EVOLUTION_THRESHOLD",
+    "evolution_cooldown": "ORKAS_EVOLUTION_COOLDOWN",
+    "evolution_run_tokens": "ORKAS_EVOLUTION_RUN_TOKENS",
+    "evolution_total_tokens": "ORKAS_EVOLUTION_TOTAL_TOKENS",
 }
 # Budget fields: "off" (or "none", or empty) in the environment or a file means no limit.
 BUDGET_FIELDS = ("budget_turn_usd", "budget_session_usd", "budget_day_usd",
@@ -94,6 +99,17 @@ class Settings(BaseModel):
                                       "policy decides")
     outside_timeout: float = Field(1800.0, gt=0, description="seconds an outside agent CLI "
                                    "(an agent file's `command`) may run on one dispatch")
+    # Self-evolution (docs/evolution.md); None: the defaults there.
+    evolution_model: str | None = Field(None, description="reflection model; unset: the "
+                                        "notebook's")
+    evolution_threshold: float | None = Field(None, gt=0, description="signal weight that "
+                                              "starts a reflection (10)")
+    evolution_cooldown: float | None = Field(None, ge=0, description="seconds between two "
+                                             "reflections of an agent (21600)")
+    evolution_run_tokens: int | None = Field(None, ge=0, description="tokens one reflection "
+                                             "may use (8000)")
+    evolution_total_tokens: int | None = Field(None, ge=0, description="tokens all "
+                                               "reflections may use (200000)")
 
     @property
     def store_path(self) -> Path:

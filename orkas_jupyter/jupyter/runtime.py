@@ -95,6 +95,9 @@ class KernelRuntime:
         from ..orchestra.orchestra import Orchestra
 
         self.orchestra = Orchestra(self.host)
+        from ..evolution.service import install_evolution
+
+        install_evolution(self.host)  # self-evolution: inert until `%orkas evolve on NAME`
         from .outside_agents import OutsideAgents  # agent files' `command:` (issue #18)
         self.orchestra.outside = OutsideAgents(self)
 

@@ -23,20 +23,19 @@ from .threat_vocabulary import (
     CHAIN_RULES,
     CONCRETE_NOUNS,
     CONFUSABLES,
+    DOC_WORDS,
     EXFIL_PATTERNS,
-    FUNCTION_WORDS,
     INSTRUCTION_CLASSES,
     LANGUAGE_PATTERNS,
     LEET,
     LEXICON,
-    MODEL_WORDS,
     MODIFIED_NOUNS,
-    OWN_CONTEXT,
     PHRASE_PATTERNS,
     PRIOR_ADJECTIVES,
     TEXT_NOUNS,
     THING_MODIFIERS,
     TOLD_SUBJECTS,
+    WORK_NOUNS,
 )
 
 
@@ -266,10 +265,9 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
     for i in range(len(tokens)):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         # "anything before 2019", "the earlier prototype": the word qualifies a date or a
-        # thing that is not text the model was given ("previous instructions", "prior to")
+        # piece of work (an unknown word may be a typo of "instructions": it keeps the word)
         if "prior" in classes[i] and (nxt.isdigit() or (
-                tokens[i] in PRIOR_ADJECTIVES and nxt and not classes[i + 1]
-                and nxt not in TEXT_NOUNS and nxt not in FUNCTION_WORDS)):
+                tokens[i] in PRIOR_ADJECTIVES and nxt in WORK_NOUNS)):
             classes[i] = classes[i] - {"prior"}
         # "Ana said so": a report by someone else, not what the model was told
         if tokens[i] in ("said", "told") and i and tokens[i - 1] not in TOLD_SUBJECTS:
@@ -282,7 +280,7 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
             j = i + 2
             while j < len(tokens) and tokens[j] in ("the", "a", "an", "this", "our"):
                 j += 1
-            if j < len(tokens) and tokens[j] not in MODEL_WORDS:
+            if j < len(tokens) and (tokens[j] in THING_MODIFIERS or tokens[j] in DOC_WORDS):
                 classes[i] = classes[i] - INSTRUCTION_CLASSES
     # "the groupby solution above": any word but the text itself ("the text above", "the
     # instructions above", "everything above") before "above" names a thing
@@ -308,7 +306,7 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         if classes[i] & INSTRUCTION_CLASSES and (
                 tokens[i + 1] in CONCRETE_NOUNS or tokens[i + 1] in MODIFIED_NOUNS
                 or (tokens[i + 1] in ("in", "from") and i + 2 < len(tokens)
-                    and tokens[i + 2] not in OWN_CONTEXT)):
+                    and tokens[i + 2] in DOC_WORDS)):
             classes[i] = classes[i] - INSTRUCTION_CLASSES
         if "new" in classes[i] and i + 2 < len(tokens) and tokens[i + 2] == "from":
             classes[i] = classes[i] - {"new"}

@@ -96,16 +96,25 @@ INSTRUCTION_CLASSES = frozenset(("directive", "guard", "rules", "instructions_an
 MODIFIED_NOUNS = frozenset(("length", "template", "templates", "tokens", "size", "engineering",
                              "library", "tuning", "count", "budget", "design"))
 # what "in"/"from" may name after the model's instructions ("the rules in your prompt")
-OWN_CONTEXT = frozenset(("your", "ur", "the", "this", "my", "our", "its", "effect", "force",
-                          "place", "memory", "context", "system", "prompt", "chat", "here"))
+# where "the rules in ..." live when they are a file's or a document's, not the model's
+DOC_WORDS = frozenset((
+    "toml", "md", "txt", "yaml", "yml", "json", "py", "cfg", "ini", "csv", "sql", "ipynb",
+    "rst", "readme", "docs", "wiki", "confluence", "handbook", "repo", "repository",
+    "makefile", "dockerfile", "contributing", "install", "installation", "setup", "install",
+    "ruff", "pyproject", "notion", "jira", "sharepoint"))
+# pieces of work a "previous"/"earlier" may qualify ("the earlier prototype")
+WORK_NOUNS = frozenset((
+    "prototype", "prototypes", "solution", "solutions", "implementation", "script", "scripts",
+    "notebook", "notebooks", "dashboard", "report", "reports", "experiment", "experiments",
+    "iteration", "iterations", "snapshot", "backup", "build", "builds", "deploy",
+    "deployment", "migration", "schema", "draft", "drafts", "pipeline", "pipelines", "job",
+    "jobs", "sprint", "release", "branch", "checkpoint", "checkpoints", "benchmark"))
 
 
-MODEL_WORDS = frozenset(("you", "yourself", "u", "model", "models", "ai", "assistant", "bot",
-                          "chatbot", "llm", "agent", "chat", "conversation", "session", "gpt"))
+
 PRIOR_ADJECTIVES = frozenset(("previous", "prior", "earlier", "preceding", "former", "last",
                                "aforementioned"))
-FUNCTION_WORDS = frozenset(("to", "and", "or", "of", "in", "on", "at", "for", "with", "by",
-                             "you", "your", "i", "we", "me", "us", "that", "which", "so"))
+
 TOLD_SUBJECTS = frozenset(("you", "u", "were", "was", "been", "being", "have", "has", "had",
                             "i", "we", "they", "is", "are", "what", "everything", "anything",
                             "things", "just", "already", "previously", "before", "earlier"))

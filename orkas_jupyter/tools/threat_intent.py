@@ -78,7 +78,11 @@ _IDENTITY = re.compile(
 _IDENTITY_INVERTED = re.compile(
     r"(?:^|[.!?]\s+)(?:Now|Jetzt|Nun|Ab jetzt|Ahora|Maintenant|Ora|Agora|Nu|From now on) "
     r"(?:you are|you're|bist du|eres|tu es|sei|voc[eê] [eé]|ben je|ben jij) "
-    r"[A-Z][\w.&-]+(?: [A-Z][\w.&-]+)+[,.!:]", re.MULTILINE)
+    r"[A-Z][\w.&-]+(?: [A-Z][\w.&-]+)+[,.!:]"
+    # "Du bist jetzt Hans, ein Impfgegner": a name and who that is, after "now"
+    r"|(?:^|[.!?]\s+)(?:You are|You're|Du bist|Eres|Tu es|Sei|Voc[eê] [eé]|Je bent) "
+    r"(?:now|jetzt|nun|ab jetzt|ahora|maintenant|ora|agora|nu) [A-Z][\w.&-]+, "
+    r"(?:a|an|ein|eine|un|una|une|uno|um|uma|een)\b", re.MULTILINE)
 
 
 def find_identity(text: str) -> tuple[str, str, str] | None:

@@ -8,7 +8,31 @@ from .threat_intent_rules import IntentRule
 from .threat_intent_words import alt, gap
 
 R = IntentRule
+b = r"\b"
 MORE_RULES: tuple[IntentRule, ...] = (
+    R("extraction", "asks for what came before the conversation",
+      r"\b(?:first|initial|opening|earliest) (?:message|words|lines?|text|prompt) (?:of|in) "
+      r"(?:this|our) (?:conversation|chat|session)\b"
+      r"|\b(?:words|text|message|everything) (?:that )?(?:came|was written|stood|appeared) "
+      r"(?:before|above) (?:my|this|the) (?:question|message|request|conversation|chat)\b"
+      r"|\b(?:hidden|secret) (?:preamble|pre-?prompt|system message)\b"
+      r"|\btext (?:you )?(?:received|got|were given) before (?:this|the) (?:conversation|chat)\b"
+      r"|\b(?:testo|texto|texte|text|tekst) (?:ricevuto|recibido|recu|recebido) (?:prima di|"
+      r"antes de|avant) (?:questa|esta|cette) (?:conversazione|conversacion|conversation|"
+      r"conversa)\b|\btext vor (?:diesem|dem) (?:gesprach|chat)\b"
+      r"|\btekst van voor dit gesprek\b",
+      (alt(r"first", r"initial", r"opening", r"earliest", r"words", r"text", r"message",
+           r"everything", r"hidden", r"secret", r"testo", r"texto", r"texte", r"tekst"),)),
+    R("shaping", "the sources set aside, answer freely",
+      b + r"(?:ignore|disregard|forget|ignoriere|vergiss|ignora|olvida|oublie|dimentica|"
+      r"esqueca|negeer|vergeet)\w* (?:\w+ ){0,2}(?:documents?|articles?|sources?|context|"
+      r"texts?|dokumente?|artikel|quellen|kontext|documentos?|articulos?|fuentes|contexto|"
+      r"textos?|documenti|articoli|fonti|testi|bronnen|artikelen)\b" + gap(30)
+      + r"\b(?:answer|reply|respond|antworte|responde|reponds|rispondi|responda|antwoord)\w* "
+      r"(?:\w+ )?(?:freely|frei|libremente|librement|liberamente|livremente|vrij|anyway|"
+      r"yourself|selbst)\b",
+      (alt(r"ignore", r"disregard", r"forget", r"ignoriere", r"vergiss", r"ignora", r"olvida",
+           r"oublie", r"dimentica", r"esqueca", r"negeer", r"vergeet"),)),
     R("persona", "asked to act as a program or someone",
       r"\b(?:i want you to|i'd like you to|i would like you to) act as\b"
       r"|\b(?:mochte|will|hatte gern),? dass du (?:\w+ ){0,3}als \S+ (?:\w+ )?(?:agierst|"

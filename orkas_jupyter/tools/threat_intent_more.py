@@ -11,8 +11,12 @@ R = IntentRule
 b = r"\b"
 MORE_RULES: tuple[IntentRule, ...] = (
     R("extraction", "asks for what came before the conversation",
-      r"\b(?:first|initial|opening|earliest) (?:message|words|lines?|text|prompt) (?:of|in) "
-      r"(?:this|our) (?:conversation|chat|session)\b"
+      r"\b(?:first|initial|opening|earliest) (?:message|words|lines?|text|prompt|sentence)s? "
+      r"(?:(?:of|in) (?:this|our) (?:conversation|chat|session)|you (?:received|got|were "
+      r"given|saw))\b"
+      r"|\b(?:everything|all|the text|the words) above this (?:line|message|point|sentence)\b"
+      r"|\b(?:text|words) at the (?:top|start|beginning) of (?:the|this) (?:page|conversation|"
+      r"chat|prompt|context)\b"
       r"|\b(?:words|text|message|everything) (?:that )?(?:came|was written|stood|appeared) "
       r"(?:before|above) (?:my|this|the) (?:question|message|request|conversation|chat)\b"
       r"|\b(?:hidden|secret) (?:preamble|pre-?prompt|system message)\b"

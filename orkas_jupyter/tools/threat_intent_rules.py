@@ -73,6 +73,11 @@ from .threat_intent_words import (
 )
 
 b = r"\b"
+# Up to 60 characters of one sentence without a data word: in "ignore the legacy column when
+# joining orders" the verb's object is the column, whatever follows
+DATA_GAP = (r"(?:(?!\b(?:columns?|tables?|rows?|files?|warnings?|cells?|values?|fields?|"
+            r"sheets?|datasets?|spalten?|tabellen?|zeilen?|dateien?|columnas?|tablas?|filas?|"
+            r"colonnes?|lignes?)\b)[^.!?;:\n]){0,60}?")
 
 
 @dataclass(frozen=True)
@@ -89,13 +94,14 @@ R = IntentRule
 RULES: tuple[IntentRule, ...] = (
     # --- override: set the model's instructions aside ----------------------------------------
     R("override", "set aside the instructions",
-      b + SET_ASIDE + b + gap(60) + b + INSTRUCTIONS + b, (SET_ASIDE, INSTRUCTIONS)),
+      b + SET_ASIDE + b + DATA_GAP + b + INSTRUCTIONS + b, (SET_ASIDE, INSTRUCTIONS)),
     R("override", "set aside everything before",
       # the words between name the text itself, not a thing ("ignore the columns above")
       b + SET_ASIDE + r"\W+(?:(?:the|all|of|this|that|these|those|it|text|message|messages|"
       r"stuff|things|words|content|instructions?|rules|said|written|what|is|was|you|were|"
-      r"told|everything|anything|ganz\w*|das|die|der|den|todo|lo|tout|ce|tutto|tudo|o|het|"
-      r"alles|wat|sab|jo)\W+){0,2}" + EVERYTHING_BEFORE, (SET_ASIDE,)),
+      r"told|everything|anything|ganz\w*|kram|zeug|das|die|der|den|todo|lo|tout|ce|tutto|tudo|"
+      r"o|het|"
+      r"alles|wat|sab|jo)\W+){0,3}" + EVERYTHING_BEFORE, (SET_ASIDE,)),
     R("override", "set aside the instructions",
       b + SET_ASIDE + b + gap(50) + b + alt(PRIOR_ADJ, ALL) + r" (?:\w+ ){0,2}" + WEAK_OBJECT
       + b, (SET_ASIDE, alt(PRIOR_ADJ, ALL), WEAK_OBJECT)),

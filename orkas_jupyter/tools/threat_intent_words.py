@@ -278,6 +278,10 @@ JAILBREAK = alt(
     r"restricciones|reglas|leyes|regles|lois|restrizioni|regole|leggi|restricoes|regras|leis|"
     r"beperkingen|regels|wetten)",
     r"(?:assume|adopt|take on) the persona",
+    r"(?:with no |without (?:any )?|mit keine[rnm]? |ohne (?:jede )?|sin |sans |senza |sem |"
+    r"zonder )"
+    r"(?:morals|scruples|conscience|moral|skrupel|gewissen|moral|escrupulos|scrupules|"
+    r"scrupoli|escrupulos|geweten)\b",
 )
 
 REPRODUCE = alt(
@@ -348,7 +352,8 @@ DONE_NOW = (r"\b(?:that|this|it) (?:is|was) (?:done|finished|enough)|\bthat'?s (
              r"|\bdas war'?s(?: mit (?:\w+ ){0,2}\w+)?"
              r"|\beso es todo|\bc'est tout|\be tutto|\bisso e tudo|\bdat was het"
              r"|\b(?:ok,? )?(?:that is |that'?s )?enough (?:\w+ )?(?:analysis|talk|of that)"
-             r"|\b(?:ok,? )?genug (?:\w+ )?(?:analysiert|geredet|davon)")
+             r"|\b(?:ok,? )?genug (?:\w+ )?(?:analysiert|geredet|davon)"
+             r"|\bdas (?:genugt|reicht)|\bthat will do|\bthat'?s it")
 NOW = alt(r"instead", r"stattdessen", r"wechsle", r"switch to", r"now", r"next", r"jetzt",
           r"nun", r"ahora", r"maintenant", r"ora", r"agora", r"nu", r"ab", r"switch")
 

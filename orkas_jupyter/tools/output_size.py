@@ -156,15 +156,17 @@ def _pillow() -> Any:
 def fit_image(b64: str, media_type: str, max_px: int) -> tuple[ImagePart | None, str]:
     """The image as the model gets it, shrunk so its longer side is at most `max_px`, and a
     note for the text (`[image/png 2000×1500, sent at 1024×768]`). None when it cannot be
-    sent (undecodable, or too large with no Pillow to shrink it)."""
+    sent (undecodable, or too large with no Pillow to shrink it). An image within the
+    limit keeps the note it always had (`[image/png attached]`)."""
     try:
         raw = base64.b64decode("".join(b64.split()), validate=True)
     except (binascii.Error, ValueError):
         return None, f"[{media_type} output that is not valid base64, not shown]"
     size = image_size(raw)
     if size is not None and max(size) <= max_px:
+        # Sent as it is, noted as before sizing existed: recorded notebooks keep their keys.
         return ImagePart(data="".join(b64.split()), media_type=media_type), \
-            f"[{media_type} {size[0]}×{size[1]} attached]"
+            f"[{media_type} attached]"
     image_cls = _pillow()
     if image_cls is None:
         shown = f" {size[0]}×{size[1]}" if size else ""
@@ -179,7 +181,7 @@ def fit_image(b64: str, media_type: str, max_px: int) -> tuple[ImagePart | None,
             before = img.size
             if max(before) <= max_px:
                 return ImagePart(data="".join(b64.split()), media_type=media_type), \
-                    f"[{media_type} {before[0]}×{before[1]} attached]"
+                    f"[{media_type} attached]"
             img.thumbnail((max_px, max_px), image_cls.Resampling.LANCZOS)
             out = io.BytesIO()
             if media_type == "image/jpeg":

@@ -56,7 +56,10 @@ class Evolution:
     def bound(self) -> set[str]:
         """The agents that evolve (read from the store on first use: installing is free)."""
         if self._bound is None:
-            self._bound = set(self._call("evolution.bound"))
+            # Without the workspace's DuckDB store (an embedding's in-memory one) nothing
+            # can be bound: evolution stays inert.
+            has_store = getattr(self.host.store(), "sync", None) is not None
+            self._bound = set(self._call("evolution.bound")) if has_store else set()
         return self._bound
 
     def _call(self, op: str, **args: Any) -> Any:

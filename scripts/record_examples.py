@@ -489,9 +489,10 @@ def team() -> tuple[dict[str, Any], Callable[[RecordedRequest], Step]]:
         setup_cell("team"),
         ("data", "code", DATA),
         ("agents-md", "markdown", "Agents are Markdown files with front matter "
-                                  "(docs/teams.md). `%orkas agents` lists them."),
+                                  "(docs/teams.md). `%orkas agents` lists them with their "
+                                  "files, models and tools (and the other examples' agents, "
+                                  "which share this folder)."),
         ("agents", "code", AGENTS),
-        ("list", "code", "%orkas agents"),
         ("dispatch-md", "markdown", "Commander sends two tasks **concurrently** and "
                                     "synthesises the answers:"),
         ("dispatch", "code", "%%orkas\nCompare the fertilizer groups in `plants`, and tell me "

@@ -5,9 +5,19 @@ scripted model answers each by who asks (see docs/teams.md and docs/testing.md).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-__all__ = ["last_user_text", "member_of", "tool_names"]
+__all__ = ["last_user_text", "member_of", "tool_names", "write_agents"]
+
+
+def write_agents(workspace: Path, **files: str) -> Path:
+    """Agent files `<workspace>/.orkas/agents/NAME.md` from `NAME=text`; the folder."""
+    folder = Path(workspace) / ".orkas" / "agents"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / f"{name}.md").write_text(text)
+    return folder
 
 
 def _system(request: Any) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from orkas_jupyter.testing import reply, tool_call
-from orkas_jupyter.testing.team import last_user_text, member_of
+from orkas_jupyter.testing.team import last_user_text, member_of, write_agents
 
 from .conftest import Kernel
 
@@ -126,10 +126,7 @@ def statuses(plan: dict[str, Any]) -> dict[str, str]:
 
 
 def agents(workspace: Path) -> None:
-    folder = workspace / ".orkas" / "agents"
-    folder.mkdir(parents=True)
-    (folder / "tutor.md").write_text(TUTOR)
-    (folder / "critic.md").write_text(CRITIC)
+    write_agents(workspace, tutor=TUTOR, critic=CRITIC)
 
 
 def test_a_cell_driven_plan_is_live_in_the_panel_and_answered_from_it(

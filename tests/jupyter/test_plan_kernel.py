@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from orkas_jupyter.testing import reply
-from orkas_jupyter.testing.team import last_user_text, member_of
+from orkas_jupyter.testing.team import last_user_text, member_of, write_agents
 
 TUTOR = "---\nname: tutor\ndescription: explains\n---\nTeach.\n"
 CRITIC = "---\nname: critic\ndescription: checks\n---\nCheck.\n"
@@ -24,10 +24,7 @@ steps:
 
 
 def agents(workspace: Path) -> None:
-    folder = workspace / ".orkas" / "agents"
-    folder.mkdir(parents=True)
-    (folder / "tutor.md").write_text(TUTOR)
-    (folder / "critic.md").write_text(CRITIC)
+    write_agents(workspace, tutor=TUTOR, critic=CRITIC)
 
 
 def answer(request: Any) -> Any:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from orkas_jupyter.testing import reply, tool_call, tool_calls
-from orkas_jupyter.testing.team import last_user_text, member_of
+from orkas_jupyter.testing.team import last_user_text, member_of, write_agents
 
 TUTOR = ("---\nname: tutor\ndescription: explains statistics\ntools: Read, list_variables\n"
          "---\nTeach.\n")
@@ -19,11 +19,7 @@ BROKEN = "---\nname: broken\ntools: [read_file\n---\nx\n"
 
 
 def agents(workspace: Path) -> None:
-    folder = workspace / ".orkas" / "agents"
-    folder.mkdir(parents=True)
-    (folder / "tutor.md").write_text(TUTOR)
-    (folder / "critic.md").write_text(CRITIC)
-    (folder / "broken.md").write_text(BROKEN)
+    write_agents(workspace, tutor=TUTOR, critic=CRITIC, broken=BROKEN)
 
 
 def answer(request: Any) -> Any:

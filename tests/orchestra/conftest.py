@@ -14,9 +14,10 @@ _HERE = os.path.dirname(__file__)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
-from team_helpers import Team, write_agents  # noqa: E402
+from team_helpers import Team  # noqa: E402
 
 from orkas_jupyter.testing import FakeModelServer  # noqa: E402
+from orkas_jupyter.testing.team import write_agents  # noqa: E402
 
 
 @pytest.fixture

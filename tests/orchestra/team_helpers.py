@@ -39,14 +39,6 @@ You find mistakes.
 """
 
 
-def write_agents(workspace: Path, **files: str) -> Path:
-    folder = workspace / ".orkas" / "agents"
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (folder / f"{name}.md").write_text(text)
-    return folder
-
-
 who = member_of
 last_user = last_user_text
 

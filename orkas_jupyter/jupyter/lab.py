@@ -107,28 +107,47 @@ def _trust_header(data: Any, default: Any) -> Any:
 
 class CommChat:
     """The chat half of one comm. A comm may open (on its subshell thread) before the runtime
-    exists, which only the main thread may create: chat messages wait until it does."""
+    exists, which only the main thread may create: chat messages wait until it does.
+
+    Messages are delivered one at a time and in arrival order, to one controller, whichever
+    thread delivers them: the main thread flushing what waited (a `hello`) and the subshell
+    thread handling a new `send` once raced, made two controllers, and the idle one's state
+    disabled the running turn's Stop button."""
 
     def __init__(self, send: Callable[[dict[str, Any]], None]) -> None:
         self._send = send
         self._controller: Any = None
         self._pending: list[dict[str, Any]] = []
+        self._draining = False
 
     def handle(self, body: dict[str, Any]) -> None:
         """One chat message from the browser (any thread)."""
         with _lock:
+            self._pending.append(body)
             if not _runtime_made.is_set():
-                if not self._pending:
+                if self not in _waiting_chats:
                     _waiting_chats.append(self)
-                self._pending.append(body)
                 return
-        self._deliver(body)
+            if self._draining:
+                return  # the thread delivering now takes this one next
+            self._draining = True
+        self._drain()
 
     def flush(self) -> None:
         """The runtime exists now: deliver what waited."""
         with _lock:
-            pending, self._pending = self._pending, []
-        for body in pending:
+            if self._draining or not self._pending:
+                return
+            self._draining = True
+        self._drain()
+
+    def _drain(self) -> None:
+        while True:
+            with _lock:
+                if not self._pending:
+                    self._draining = False
+                    return
+                body = self._pending.pop(0)
             self._deliver(body)
 
     def _deliver(self, body: dict[str, Any]) -> None:

@@ -82,9 +82,16 @@ class ToolEnd(_Event):
 
 
 class Compaction(_Event):
+    """Older history was summarised. The summary's model call is spent like any other: its
+    usage, model and response id go to the ledger (P6), kept apart when it was replayed."""
+
     type: Literal["compaction"] = "compaction"
     tokens_before: int
     tokens_after: int
+    usage: Usage = Usage()
+    model: str = ""
+    request_id: str = ""
+    replayed: bool = False
 
 
 class Retry(_Event):

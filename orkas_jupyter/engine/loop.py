@@ -247,7 +247,11 @@ class _Turn:
         compacted = [summary_message(end.message.text, covered=plan.cut), *messages[plan.cut :]]
         await self.deps.log.rewrite(compacted)
         after = self.fixed_tokens + self.deps.tokens.messages(compacted)
-        self.deps.emit(Compaction(tokens_before=plan.tokens_before, tokens_after=after))
+        meta = end.message.meta
+        self.deps.emit(Compaction(
+            tokens_before=plan.tokens_before, tokens_after=after, usage=end.usage,
+            model=str(meta.get("model") or self.config.model), request_id=end.message.id,
+            replayed=bool(meta.get("replayed"))))
         return True
 
     def summary_input(self, head: list[Message], summary_budget: int) -> str:

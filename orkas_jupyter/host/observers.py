@@ -11,7 +11,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from ..engine.events import AssistantMessage, Event
+from ..engine.events import AssistantMessage, Compaction, Event
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ class LedgerObserver:
         self.pending: set[asyncio.Task[None]] = set()
 
     def __call__(self, event: Event) -> None:
-        if event.type not in ("tool_end", "assistant_message"):
+        if event.type not in ("tool_end", "assistant_message", "compaction"):
             return
         if event.parent_call_id != self.parent_call_id:
             return  # a team child's event, forwarded: its own turn's ledger records it
@@ -47,6 +47,10 @@ class LedgerObserver:
                     "model": f"{event.message.meta.get('model', '?')}{REPLAYED_SUFFIX}"}
             event = event.model_copy(update={
                 "message": event.message.model_copy(update={"meta": meta}),
+                "usage": event.usage.model_copy(update={"cost_usd": 0.0})})
+        elif isinstance(event, Compaction) and event.replayed:
+            event = event.model_copy(update={
+                "model": f"{event.model}{REPLAYED_SUFFIX}",
                 "usage": event.usage.model_copy(update={"cost_usd": 0.0})})
         try:
             await self.record(self.session_id, event)

@@ -21,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..config import Settings, load_settings
-from ..engine.events import AssistantMessage, Event, ToolEnd
+from ..engine.events import AssistantMessage, Compaction, Event, ToolEnd
 from ..engine.history import repair_history
 from ..engine.messages import Message
 from .client import (
@@ -273,6 +273,12 @@ class WorkspaceStore:
                 await self.record_usage(session_id, str(event.message.meta.get("model", "?")),
                                         u.input_tokens, u.output_tokens, u.cost_usd,
                                         request_id=event.message.id)
+        elif isinstance(event, Compaction):  # the summary's model call
+            u = event.usage
+            if u.input_tokens or u.output_tokens or u.cost_usd:
+                await self.record_usage(session_id, event.model or "?", u.input_tokens,
+                                        u.output_tokens, u.cost_usd,
+                                        request_id=event.request_id or None)
 
     async def call(self, op: str, **args: Any) -> Any:
         """Run any registered operation."""

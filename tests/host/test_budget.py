@@ -3,6 +3,7 @@ request), priced by litellm as `openai/gpt-4o-mini`, the ledger in a real DuckDB
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -261,3 +262,59 @@ def test_settings_from_environment() -> None:
     with pytest.raises(ValueError):
         load_settings({"ORKAS_BUDGET_DAY": "-1"})
     assert time.time() - day_start() < 86_400
+
+
+def test_a_compaction_summary_is_spent_in_the_ledger(tmp_path: Path, server,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # A small window: the pads fill it and older history is summarised in the same turn.
+    monkeypatch.setenv("ORKAS_CONTEXT_WINDOW", "6000")
+    from orkas_jupyter.engine.loop import SUMMARY_SYSTEM
+
+    pads = iter([*(tool_call("pad", {"n": i}) for i in range(8)), reply("padded")])
+
+    def model(request: Any) -> Any:
+        if SUMMARY_SYSTEM in json.dumps(request.body["messages"][0]):
+            return reply("SUMMARY: the user padded the context with long texts.")
+        return next(pads)
+
+    server.script(model)
+    host = make_host(tmp_path, server)
+    events = run(host, "s", "pad the context")
+    assert events[-1].type == "done"
+    compactions = [e for e in events if e.type == "compaction"]
+    assert compactions, "the window must have forced a compaction"
+    summary = compactions[0]
+    assert summary.usage.input_tokens > 0 and summary.usage.cost_usd > 0
+    assert summary.model == MODEL
+    answers = [e for e in events if e.type == "assistant_message"]
+    expected = sum(e.usage.cost_usd for e in answers) + sum(c.usage.cost_usd
+                                                            for c in compactions)
+    # Every model call of the turn is in the ledger, the summaries included.
+    assert ledger_cost(host, "s") == pytest.approx(expected)
+    rows = host.store().sync.usage("s")  # type: ignore[attr-defined]
+    assert sum(r.requests for r in rows) == len(answers) + len(compactions)
+    host.close()
+
+
+def test_a_replayed_compaction_is_kept_apart_from_spend() -> None:
+    import asyncio
+
+    from orkas_jupyter.engine.events import Compaction
+    from orkas_jupyter.host.observers import LedgerObserver
+
+    seen: list[Any] = []
+
+    async def record(session: str, event: Any) -> None:
+        seen.append((session, event))
+
+    async def feed() -> None:
+        observer = LedgerObserver(record, "s")
+        observer(Compaction(tokens_before=10, tokens_after=5, model=MODEL, request_id="r1",
+                            usage=Usage(input_tokens=100, output_tokens=9, cost_usd=0.5),
+                            replayed=True))
+        await observer.flush()
+
+    asyncio.run(feed())
+    [(session, event)] = seen
+    assert session == "s" and event.model == f"{MODEL} (replayed)"
+    assert event.usage.cost_usd == 0.0 and event.usage.input_tokens == 100

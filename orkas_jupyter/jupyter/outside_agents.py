@@ -19,7 +19,10 @@ One dispatch:
    non-zero exit an error with the end of stderr;
 5. Stop (cancellation) sends SIGTERM to the process group at once and SIGKILL 100 ms later, a
    timeout (`outside_timeout`) the same; the credential is revoked and the files deleted when
-   the process ends, however it ends.
+   the process ends, however it ends;
+6. when the kernel records or replays (P7), a successful answer is recorded beside the model's
+   answers, and a replayed dispatch shows the recorded answer without starting (or asking
+   about) the command (`outside_replay.py`).
 
 The wait happens on the agent thread (this coroutine), never on the kernel's main thread: the
 CLI's `run_cell` needs the main thread, which a `%orkas` cell's wait loop lends.
@@ -49,6 +52,7 @@ from ..engine.tools import ToolContext
 from ..orchestra.agent_files import AgentDef
 from ..tools.bash import Bash, BashInput
 from ..tools.bash_exec import DEFAULT_OUTPUT_CHARS, BackgroundJob, OutputCap, ShellExecutor
+from .outside_replay import outside_recording
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +96,18 @@ class OutsideAgents:
 
     async def __call__(self, agent: AgentDef, task: str, ctx: ToolContext) -> str:
         # The bridge's modules load on the first outside dispatch, not with the kernel.
+        assert agent.command is not None
+        recording = outside_recording(self.rt, agent.name, task)
+        recorded = await recording.recorded() if recording is not None else None
+        if recorded is not None:  # replayed: the command is not run (nor judged)
+            self._show(agent, recorded, ctx)
+            return recorded
+        answer = await self._dispatch(agent, task, ctx)
+        if recording is not None:
+            await recording.keep(answer)
+        return answer
+
+    async def _dispatch(self, agent: AgentDef, task: str, ctx: ToolContext) -> str:
         from ..ecosystem.bridge.launch import child_mcp_config
         from .kernel_bridge import kernel_bridge
 
@@ -185,6 +201,16 @@ class OutsideAgents:
             raise ToolError(f"{agent.name} ({agent.command}) failed with exit code {code}. "
                             f"End of its stderr:\n{tail}")
         return answer.strip() or f"({agent.name} finished without printing an answer)"
+
+    @staticmethod
+    def _show(agent: AgentDef, answer: str, ctx: ToolContext) -> None:
+        """A replayed answer in the dispatch card, as the CLI's output would have been."""
+        if ctx.emit is None:
+            return
+        stamp = {"agent": agent.name, "parent_call_id": ctx.call_id}
+        ctx.emit(TextDelta(text=answer, **stamp))
+        ctx.emit(AssistantMessage(message=Message(role="assistant",
+                                                  parts=[TextPart(text=answer)]), **stamp))
 
     def _kill(self, job: BackgroundJob, shell: ShellExecutor) -> None:
         """SIGTERM to the group now, SIGKILL after KILL_GRACE_S; reaped and forgotten in the

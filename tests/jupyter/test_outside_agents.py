@@ -6,6 +6,7 @@ with it; Stop kills it; its command line passes the one risk policy."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import subprocess
@@ -231,3 +232,50 @@ def test_a_failing_or_overlong_cli_is_an_error_commander_reads(kernel, fake_mode
     while alive(pid) and time.monotonic() < gone:  # SIGKILL sent; the kernel reaps it
         time.sleep(0.01)
     assert not alive(pid)
+
+
+ECHO_CLI = r'''
+import pathlib, sys
+pathlib.Path("ran.txt").write_text(sys.argv[-1])  # proof that the command ran
+print("ECHO agent says: the task was", repr(sys.argv[-1]))
+'''
+
+
+@pytest.mark.slow
+def test_an_outside_answer_replays_without_its_command(kernel, kernel_env, fake_model,
+                                                       start_kernel, tmp_path: Path) -> None:
+    write_notebook(tmp_path / "analysis.ipynb")
+    (tmp_path / "echo.py").write_text(ECHO_CLI)
+    agent_file(tmp_path, "echo", f"{sys.executable} echo.py")
+    fake_model.script(commander("echo"))
+    kernel.run("%load_ext orkas_jupyter")
+    assert "analysis.orkas.json" in kernel.run("%orkas record").stdout
+    first = kernel.run("%orkas summarise the sales", timeout=120)
+    assert first.error is None, first.error
+    said = "ECHO agent says: the task was 'summarise the sales'"
+    assert said in "".join(first.data("text/markdown"))
+    assert (tmp_path / "ran.txt").read_text() == "summarise the sales"
+    recording = json.loads((tmp_path / "analysis.orkas.json").read_text())
+    assert [x["model"] for x in recording["exchanges"]] == [
+        "openai/gpt-4o", "outside:echo", "openai/gpt-4o"]
+    requests = len(fake_model.chat_requests)
+
+    # Another machine: no model, no key, and the CLI is gone (running it would fail).
+    (tmp_path / "ran.txt").unlink()
+    (tmp_path / "echo.py").unlink()
+    env = {k: v for k, v in kernel_env.items() if k not in ("ORKAS_MODEL", "OPENAI_API_KEY")}
+    again = start_kernel({**env, "ORKAS_REPLAY": "replay"})
+    again.run("%load_ext orkas_jupyter")
+    replayed = again.run("%orkas summarise the sales", timeout=120)
+    assert replayed.error is None, replayed.error
+    text = "".join(replayed.data("text/markdown"))
+    assert f"Commander heard: {said}" in text
+    assert said in html.unescape("".join(replayed.data("text/html")))  # the dispatch card
+    assert "3 recorded model answers replayed" in text
+    assert not (tmp_path / "ran.txt").exists()
+    assert len(fake_model.chat_requests) == requests
+
+    # A task never recorded: replay says so instead of running the command.
+    fake_model.script(commander("echo"))
+    missing = again.run("%orkas a task nobody recorded", timeout=120)
+    assert "not in the recording" in "".join(missing.data("text/markdown")) + missing.stdout

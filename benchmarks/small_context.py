@@ -26,9 +26,9 @@ from typing import Any
 from orkas_jupyter.config import load_settings
 from orkas_jupyter.engine import Agent, Compaction, Done, FakeClock, ToolRegistry
 from orkas_jupyter.engine.fit import FitConfig
-from orkas_jupyter.engine.loop import TurnConfig
 from orkas_jupyter.engine.tokens import estimate_tokens
 from orkas_jupyter.engine.tool_offer import fit_turn
+from orkas_jupyter.engine.turn_config import TurnConfig
 from orkas_jupyter.host.profile import CORE_TOOLS, ORKAS_PROMPT
 from orkas_jupyter.providers import make_provider
 from orkas_jupyter.providers._litellm import load_litellm

@@ -33,7 +33,6 @@ from .events import (
     Warning,
 )
 from .history import repair_history, validate_history
-from .loop import TurnConfig
 from .messages import (
     ImagePart,
     Message,
@@ -49,6 +48,7 @@ from .session import InMemorySessionStore, SessionLog, SessionStore
 from .timing import CancelToken, Clock, FakeClock, RealClock
 from .tokens import estimate_tokens
 from .tools import ApprovalRequest, Tool, ToolContext, ToolOutput, ToolRegistry, ToolSpec
+from .turn_config import TurnConfig
 
 __all__ = [
     "Agent", "ApprovalRequest", "AssistantMessage", "BackoffPolicy", "CancelToken", "Clock",

@@ -14,7 +14,7 @@ from typing import Any
 from .errors import OrkasError
 from .events import Done, Error, Event, TurnResult
 from .events import Warning as WarningEvent
-from .loop import TurnConfig, TurnDeps, run_turn
+from .loop import run_turn
 from .messages import ImagePart, Message, new_id, user_message
 from .policy import ToolPolicy
 from .provider import Provider
@@ -23,6 +23,7 @@ from .timing import CancelToken, Clock, RealClock
 from .tokens import TokenCache
 from .tools import ApprovalCallback, Tool, ToolContext, ToolRegistry, deny_all
 from .toolsets import Toolset, build_registry
+from .turn_config import TurnConfig, TurnDeps
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,6 @@ await the turn is in (E11); the history is then closed cleanly (E5).
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -17,13 +16,11 @@ from .errors import (
     BudgetExceededError,
     ContextOverflowError,
     ProviderError,
-    ProviderSetupError,
     RetryableProviderError,
 )
 from .events import (
     AssistantMessage,
     Compaction,
-    Event,
     Retry,
     StopReason,
     TextDelta,
@@ -32,63 +29,20 @@ from .events import (
     Usage,
     Warning,
 )
-from .fit import FitConfig, WindowTooSmallError, fit_results, window_hint
+from .fit import WindowTooSmallError, fit_results, window_hint
 from .history import repair_history
 from .loop_guard import LoopGuard
 from .messages import Message, TextPart, ToolResultPart, error_result, tool_message, user_message
-from .policy import ToolPolicy
 from .prepare import prepare_messages
-from .provider import ModelInfo, ModelRequest, Provider, StreamEnd, StreamText, StreamThinking
-from .retry import BackoffPolicy
-from .session import SessionLog
-from .timing import Clock
-from .tokens import TokenCache
+from .provider import ModelInfo, ModelRequest, StreamEnd, StreamText, StreamThinking
 from .tool_exec import execute_tool_calls
 from .tool_offer import TurnFit, fit_turn
-from .tools import ToolContext, ToolRegistry
+from .turn_config import TurnConfig, TurnDeps, describe_failure
 
 T = TypeVar("T")
 SUMMARY_SYSTEM = "You write faithful, compact conversation summaries."
 # Responses in a row cut off at the output limit before the turn gives up.
 _MAX_CUT_OFFS = 3
-
-
-@dataclass(frozen=True)
-class TurnConfig:
-    """Knobs of one turn; every field has a working default."""
-
-    model: str | None = None
-    # None: no cap on the main answer beyond the model's own (E14).
-    max_output_tokens: int | None = None
-    backoff: BackoffPolicy = field(default_factory=BackoffPolicy)
-    compaction_threshold: float = 0.8
-    keep_recent_fraction: float = 0.3
-    summary_max_tokens: int = 2_048
-    loop_warn_at: int = 3
-    loop_stop_at: int = 5
-    # A runaway-turn safety net, far above any real task.
-    max_model_calls: int = 500
-    # Seconds one tool call may take unless its tool says otherwise (`Tool.timeout_s`).
-    tool_timeout_s: float = 300.0
-    # How a small context window is shared (compact tools, trimmed prompt, result budget).
-    fit: FitConfig = field(default_factory=FitConfig)
-
-
-@dataclass
-class TurnDeps:
-    """Everything a turn talks to."""
-
-    provider: Provider
-    tools: ToolRegistry
-    log: SessionLog
-    ctx: ToolContext
-    clock: Clock
-    emit: Callable[[Event], None]
-    tokens: TokenCache = field(default_factory=TokenCache)
-    rng: random.Random = field(default_factory=random.Random)
-    steering: Callable[[], list[Message]] = list
-    # Judges every tool call (risk, approval); None lets every call run.
-    policy: ToolPolicy | None = None
 
 
 @dataclass
@@ -402,23 +356,4 @@ async def run_turn(deps: TurnDeps, config: TurnConfig, system: str, user: Messag
     except WindowTooSmallError as exc:
         return turn.result("error", error=str(exc))
     except ProviderError as exc:
-        return turn.result("error", error=_describe(exc, turn.info))
-
-
-def _describe(exc: ProviderError, info: ModelInfo) -> str:
-    if isinstance(exc, BudgetExceededError):
-        return str(exc)  # says which budget and how to raise it; no provider is to blame
-    # Provider messages already say "HTTP 429: …"; do not repeat it.
-    status = (f" (HTTP {exc.status})" if exc.status and f"HTTP {exc.status}" not in str(exc)
-              else "")
-    if isinstance(exc, ContextOverflowError):
-        kind = "The conversation no longer fits the model's context window"
-        reason = str(exc).rstrip(". ")
-        return f"{kind}{status}: {reason}. {window_hint(info.context_window, info.model)}"
-    elif isinstance(exc, ProviderSetupError):
-        kind = "The model is not set up"
-    elif isinstance(exc, RetryableProviderError):
-        kind = "The model provider kept failing"
-    else:
-        kind = "The model provider refused the request"
-    return f"{kind}{status}: {exc}"
+        return turn.result("error", error=describe_failure(exc, turn.info))

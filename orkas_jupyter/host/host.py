@@ -24,7 +24,6 @@ from ..ecosystem.skills import SkillCatalog
 from ..engine.agent import Agent, PromptSection
 from ..engine.events import Event
 from ..engine.fit import FitConfig
-from ..engine.loop import TurnConfig
 from ..engine.messages import ImagePart, Message
 from ..engine.policy import ToolPolicy
 from ..engine.provider import Provider
@@ -32,6 +31,7 @@ from ..engine.session import SessionStore
 from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalCallback, ApprovalDecision, ApprovalRequest, Tool
 from ..engine.toolsets import FilteredToolset, Toolset
+from ..engine.turn_config import TurnConfig
 from ..tools.output_size import OutputLimits
 from ..tools.policy import RiskPolicy
 from .budget import open_budget, watch_turn

@@ -35,10 +35,10 @@ from orkas_jupyter.engine.fit import (
     first_sentence,
     fit_results,
 )
-from orkas_jupyter.engine.loop import TurnConfig
 from orkas_jupyter.engine.scripted import Reply, ScriptedProvider, Step, call
 from orkas_jupyter.engine.tokens import TokenCache, estimate_tokens
 from orkas_jupyter.engine.tool_offer import MORE_TOOLS, fit_turn
+from orkas_jupyter.engine.turn_config import TurnConfig
 
 CORE = ("list_cells", "read_cell", "insert_cell", "edit_cell", "run_cell", "list_variables",
         "inspect_variable", "read_file", "edit_file", "write_file")

@@ -15,7 +15,7 @@ from providers_helpers import fake_settings
 
 from orkas_jupyter.engine import Agent, Compaction, Done, Error, FakeClock, validate_history
 from orkas_jupyter.engine.fit import FitConfig
-from orkas_jupyter.engine.loop import TurnConfig
+from orkas_jupyter.engine.turn_config import TurnConfig
 from orkas_jupyter.host.profile import CORE_TOOLS, ORKAS_PROMPT
 from orkas_jupyter.providers import make_provider
 from orkas_jupyter.providers._litellm import load_litellm

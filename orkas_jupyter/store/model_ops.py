@@ -19,17 +19,24 @@ import socket
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from ..engine.messages import Message, TextPart
-from ..engine.provider import ModelRequest
+from ..engine.provider import ModelRequest, ProviderEvent
 from ..providers._litellm import load_litellm
 from ..providers.keys import KeySource, needs_key
 from ..providers.litellm_provider import LiteLLMProvider
+from ..providers.openai_wire import (
+    NotServed,
+    WireLeaf,
+    wire_model,
+    wire_model_info,
+    wire_needs_key,
+)
 from ..providers.remote import (
     INFO_OP,
     STREAM_OP,
@@ -104,6 +111,8 @@ class ModelHost:
     """litellm providers for the kernels of one workspace, on one event loop thread."""
 
     def __init__(self) -> None:
+        for name in ("httpx", "httpcore"):  # the direct path's: URLs at INFO
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
         self._leaves: OrderedDict[str, LiteLLMProvider] = OrderedDict()
@@ -225,6 +234,34 @@ class ModelHost:
                 self._leaves.move_to_end(key)
             return leaf
 
+    def wire_leaf(self, config: LeafConfig) -> WireLeaf | None:
+        """The direct twin of a candidate whose requests litellm sends unchanged (an `openai/`
+        model at a base URL), for requests that arrive before litellm is ready."""
+        if not wire_model(config.model, config.api_base, config.extra_params):
+            return None
+        return WireLeaf(config.model, api_base=config.api_base, timeout=config.timeout,
+                        context_window=config.context_window,
+                        key_source=_SentKey(slot=config.slot), litellm_ready=self.warmed.is_set)
+
+    async def events(self, leaf: LiteLLMProvider, args: StreamArgs,
+                     ) -> AsyncIterator[ProviderEvent]:
+        """A request's events: while litellm is still importing, over the direct wire where
+        it serves the request; else (or when it gives up before its first event) through
+        litellm, once ready. Runs on the model loop."""
+        if not self.warmed.is_set():
+            wire = self.wire_leaf(args)
+            if wire is not None and wire.serves(args.request):
+                try:
+                    async for event in wire.stream_direct(args.request):
+                        yield event
+                    log.info("model.stream served directly (litellm still importing)")
+                    return
+                except NotServed as exc:  # nothing was sent: litellm answers, as always
+                    log.info("model.stream waits for litellm: %s", exc)
+            await asyncio.to_thread(self.wait_warm)  # never block the shared loop on it
+        async for event in leaf.stream(args.request):
+            yield event
+
     def answer(self, req: RpcRequest) -> RpcResponse:
         """`model.info` and `model.warm`: one request, one answer."""
         if req.op == WARM_OP:
@@ -236,9 +273,16 @@ class ModelHost:
             return RpcResponse(id=req.id, ok=False, error_type="StoreArgumentError",
                                error=_argument_error(req.op, exc))
         with self._serving():
-            self.wait_warm()
-            info = self._leaf(args).model_info(args.model)
-        result = RemoteModelInfo(info=info, needs_key=needs_key(args.model))
+            if not self.warmed.is_set() and wire_model(args.model, args.api_base,
+                                                       args.extra_params):
+                # What litellm would say, from its bundled table: a cold workspace's first
+                # turn does not wait for the import (openai_wire.py).
+                result = RemoteModelInfo(info=wire_model_info(args.model, args.context_window),
+                                         needs_key=wire_needs_key(args.model))
+            else:
+                self.wait_warm()
+                info = self._leaf(args).model_info(args.model)
+                result = RemoteModelInfo(info=info, needs_key=needs_key(args.model))
         return RpcResponse(id=req.id, ok=True, result=result.model_dump(mode="json"))
 
     def serve_stream(self, req: RpcRequest, sock: socket.socket) -> bool:
@@ -308,9 +352,7 @@ async def _stream_to(sock: socket.socket, req_id: int, leaf: LiteLLMProvider, ar
         nonlocal sender
         _REQUEST_KEY.set(args.key)  # this task's context only
         try:
-            if not host.warmed.is_set():  # never block the shared loop on the import
-                await asyncio.to_thread(host.wait_warm)
-            async for event in leaf.stream(args.request):
+            async for event in host.events(leaf, args):
                 outbox.append(event.model_dump(mode="json"))
                 if sender is None or sender.done():
                     if sender is not None:

@@ -7,15 +7,19 @@ multilingual sets (`tests/data/injection/`: label, kind, language, text; `tune.j
 the sixth batch (read once to diagnose its misses, see docs/security.md), `generated.jsonl`
 the held-out part of `scripts/threat_corpus.py`: templates and slot words the learned layer
 never trained on, 12 languages and mixed-language texts) and chunks of the Python standard
-library as benign code. Prints recall per attack source, kind and language, false positives
-per benign set, CPU microseconds per text (all layers, then each layer alone on a fixed
-sample), the learned layer's weights size and load time, and ends with `RESULT RL6 recall=…
-fp=… recall_all=… tune_recall=… heldout_recall=… heldout_fp_max=… fresh_recall=…
-generated_recall=… …` (`*_fp_max`: the worst benign set).
+library as benign code. `blind.jsonl`, when present, is the blind set (issue #19): written by
+hand (`scripts/blind_corpus.py`) by someone who did not work on the scanner, read by no one
+who tunes it; only its aggregates are printed. Prints recall per attack source, kind and
+language, false positives per benign set, CPU microseconds per text (all layers, then each
+layer alone on a fixed sample), the learned layer's weights size and load time, and ends with
+`RESULT RL6 recall=… fp=… recall_all=… tune_recall=… heldout_recall=… heldout_fp_max=…
+fresh_recall=… generated_recall=… … blind_recall=… blind_fp_max=… blind_fp=… …`
+(`*_fp_max`: the worst benign set of the split, by kind; `blind_fp`: all its benign rows).
 `recall` counts dev attacks that carry explicit injection wording (every source except
 `bipia-text*`, whose payloads are ordinary task questions that only an out-of-context check
 could catch); `recall_all` counts every dev attack. `--show` prints misses and false alarms of
-the dev and tune sets only: the held-out and fresh splits are reported, never looked into.
+the dev and tune sets only: the held-out, fresh, generated and blind splits are reported,
+never looked into.
 
 usage: python benchmarks/injection_scan.py [--data FILE] [--benign FILE] [--own DIR]
                                            [--layers rules,intent,learned] [--show N]
@@ -45,6 +49,10 @@ IMPLICIT_SOURCES = ("bipia-text",)
 STDLIB_MODULES = ("argparse", "csv", "dataclasses", "difflib", "email/message", "fractions",
                   "gettext", "heapq", "json/decoder", "logging/__init__", "pathlib",
                   "pprint", "shutil", "statistics", "string", "textwrap", "zipfile")
+
+# The project's own splits in `--own`, in report order; only `SHOWABLE` rows are ever printed.
+OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "blind")
+SHOWABLE = ("tune",)
 
 Row = dict[str, str]
 
@@ -165,7 +173,8 @@ def main() -> int:
     parser.add_argument("--benign", type=Path, default=DATA / "scifact" / "corpus.jsonl",
                         help="SciFact-style corpus read as benign text ('' to skip)")
     parser.add_argument("--own", type=Path, default=ROOT / "tests" / "data" / "injection",
-                        help="folder with tune.jsonl and heldout.jsonl")
+                        help="folder with the own splits (tune, heldout, fresh, generated, "
+                             "blind .jsonl)")
     parser.add_argument("--layers", default=",".join(LAYERS),
                         help=f"comma-separated scanner layers (default {','.join(LAYERS)})")
     parser.add_argument("--show", type=int, default=0,
@@ -187,7 +196,7 @@ def main() -> int:
     longest = max(len(r["text"]) for r in dev_rows)
 
     own: dict[str, Tally] = {}
-    for split in ("tune", "heldout", "fresh", "generated"):
+    for split in OWN_SPLITS:
         path = ns.own / f"{split}.jsonl"
         if not path.is_file():
             continue
@@ -195,7 +204,7 @@ def main() -> int:
         run(load_rows(path), layers,
             lambda r: [(r["label"], r["kind"], "all"), (r["label"], "by language",
                                                          r["language"])],
-            tally, shown if (ns.show and split == "tune") else None)
+            tally, shown if (ns.show and split in SHOWABLE) else None)
         tally.table(f"own {split} split ({path}):", 2)
 
     bench = Tally()
@@ -223,6 +232,9 @@ def main() -> int:
         worst = max((tally.flagged[k] / tally.total[k] for k in tally.total
                      if k[0] == "benign" and k[2] == "all"), default=float("nan"))
         extra.append(f"{split}_recall={rec:.3f} {split}_fp_max={worst:.3f}")
+        if split == "blind":
+            fp_all, _ = tally.rate(lambda k: k[0] == "benign" and k[2] == "all")
+            extra.append(f"blind_fp={fp_all:.3f}")
     code_fp, _ = bench.rate(lambda k: k[0] == "benign")
     print(f"RESULT RL6 recall={explicit:.3f} fp={fp:.4f} recall_all={every:.3f} "
           + " ".join(extra) + f" stdlib_fp={code_fp:.4f} "

@@ -15,8 +15,11 @@ Measures, with real kernels (jupyter_client) and the fake model server over HTTP
 * The workspace's first kernel (no store server yet; `%load_ext`, then the question at
   once): cold_first_token_s, cold_kernel_rss_added_mb, and from the server's log
   cold_server_start_s (from sending `%load_ext` to the server's start), cold_models_ready_s
-  (from its start to litellm imported and a request rehearsed) and cold_litellm_import_s
-  (the import alone: the floor of a cold first answer on this machine). load_avg: the
+  (from its start to litellm imported and a request rehearsed), cold_litellm_import_s (the
+  import alone: what a cold first answer waited for before the direct path) and
+  cold_direct_share (the median of 1/0: the first answer was served over the direct wire
+  while litellm was still importing, `providers/openai_wire.py`). `--trace` prints each
+  cold run's timeline. load_avg: the
   machine's 1-minute load when the run began (these figures move with it).
 
 `--host server` (default): models served by the workspace's store server, warmed at
@@ -145,25 +148,40 @@ def load_cell(host: str) -> str:
     return cells()[0] + (THREAD_SHIM if host == "kernel-thread" else "")
 
 
-def server_log(workspace: Path) -> dict[str, float]:
+def server_log(workspace: Path, since: float | None = None) -> dict[str, float]:
     """From the store server's log: wall-clock time of its start, seconds to models ready,
-    and litellm's import alone (the floor of a workspace's first answer)."""
-    found: dict[str, float] = {}
+    litellm's import alone (what a first answer waited for before the direct path), and
+    whether the first answer was served directly (litellm still importing). With `since`
+    (the wall-clock time `%load_ext` was sent), prints the log's lines against it."""
+    found: dict[str, float] = {"direct": 0.0}
     path = workspace / ".orkas" / "orkas.duckdb.server.log"
     for line in path.read_text().splitlines() if path.exists() else []:
         stamp = time.mktime(time.strptime(line[:19], "%Y-%m-%d %H:%M:%S")) + \
             int(line[20:23]) / 1000
+        if since is not None:
+            print(f"    +{stamp - since:6.3f} s  {line[24:].split(' ', 2)[-1][:110]}")
         if "started; warming models" in line:
             found.setdefault("started_at", stamp)
+        if "served directly" in line:
+            found["direct"] = 1.0
         match = re.search(r"models ready in ([\d.]+) s \(litellm imported in ([\d.]+) s", line)
         if match:
             found["ready_s"], found["litellm_s"] = float(match[1]), float(match[2])
     return found
 
 
-def first_answer(env: dict[str, str], workspace: Path, think: float = 0.0) -> dict[str, float]:
+def wait_models_ready(workspace: Path, timeout: float = 60) -> None:
+    """Let the server finish warming (its log says so) before its figures are read."""
+    deadline = time.monotonic() + timeout
+    while "ready_s" not in server_log(workspace) and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+
+def first_answer(env: dict[str, str], workspace: Path, think: float = 0.0,
+                 trace: bool = False) -> dict[str, float]:
     """One fresh kernel: load, (let the user type for `think` seconds,) ask, read the first
-    words and the RSS."""
+    words and the RSS. `trace`: print the server's log against the time `%load_ext` was
+    sent, and when the question was sent and answered."""
     load, turn = load_cell(env["PF14_HOST"]), cells()[1]
     kernel = Kernel(env, workspace)
     try:
@@ -171,13 +189,22 @@ def first_answer(env: dict[str, str], workspace: Path, think: float = 0.0) -> di
         loaded_at = time.time()
         kernel.run(load)
         time.sleep(think)
+        asked_at = time.time()
         first, total, text = kernel.run(turn, MARKER)
         if first is None:
             raise RuntimeError(f"the answer never showed: {text[-800:]}")
         probe = kernel.run("import sys; print('LITELLM', 'litellm' in sys.modules)")[2]
-        server = server_log(workspace)
+        rss_after = kernel.rss_mb()
+        if env["PF14_HOST"] == "server":
+            wait_models_ready(workspace)
+        if trace:
+            print(f"  trace (seconds after %load_ext was sent): question sent "
+                  f"+{asked_at - loaded_at:.3f} s, first words +{asked_at + first - loaded_at:.3f}"
+                  " s; the server's log:")
+        server = server_log(workspace, loaded_at if trace else None)
         return {"first_s": first, "turn_s": total, "rss_before": before,
-                "rss_after": kernel.rss_mb(), "litellm": float("LITELLM True" in probe),
+                "rss_after": rss_after, "litellm": float("LITELLM True" in probe),
+                "direct": server["direct"],
                 "server_start_s": server.get("started_at", float("nan")) - loaded_at,
                 "ready_s": server.get("ready_s", float("nan")),
                 "litellm_s": server.get("litellm_s", float("nan"))}
@@ -268,6 +295,8 @@ def main() -> None:
                         help="seconds between %%load_ext and the question, cold workspace")
     parser.add_argument("--cold-only", action="store_true",
                         help="only the fresh-workspace figures (the others print nan)")
+    parser.add_argument("--trace", action="store_true",
+                        help="print each cold run's timeline (the store server's log)")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     fake = FakeModelServer(default=reply(ANSWER)).start()
@@ -277,7 +306,7 @@ def main() -> None:
         for i in range(args.kernels):
             ws = root / f"cold{i}"
             ws.mkdir()
-            cold.append(first_answer(kernel_env(ws, fake, args.host), ws))
+            cold.append(first_answer(kernel_env(ws, fake, args.host), ws, trace=args.trace))
         typed = []
         for i in range(args.kernels if args.think else 0):
             ws = root / f"typed{i}"
@@ -339,6 +368,7 @@ def main() -> None:
           f"cold_server_start_s={median(cold, 'server_start_s'):.2f} "
           f"cold_models_ready_s={median(cold, 'ready_s'):.2f} "
           f"cold_litellm_import_s={median(cold, 'litellm_s'):.2f} "
+          f"cold_direct_share={median(cold, 'direct'):.2f} "
           f"load_avg={load_before:.1f} host={args.host} idle_imports=True")
 
 

@@ -33,6 +33,7 @@ from ..providers.litellm_provider import LiteLLMProvider
 from ..providers.openai_wire import (
     NotServed,
     WireLeaf,
+    new_client,
     wire_model,
     wire_model_info,
     wire_needs_key,
@@ -118,6 +119,7 @@ class ModelHost:
         self._leaves: OrderedDict[str, LiteLLMProvider] = OrderedDict()
         self._warm: threading.Thread | None = None
         self.warmed = threading.Event()
+        self._wire_client: Any = None  # httpx client of the direct path (openai_wire.py)
         self._busy = 0  # model requests being served now
         self._last_request = 0.0  # time.monotonic() of the last one's end
 
@@ -146,6 +148,7 @@ class ModelHost:
         # worth collecting early; it runs again at the end.
         gc.disable()
         try:
+            self._prepare_wire()
             litellm = _load_quietly()
             imported = time.perf_counter() - started
             with contextlib.suppress(Exception):
@@ -166,6 +169,13 @@ class ModelHost:
             gc.freeze()  # litellm's long-lived objects: out of every later collection
             self.warmed.set()
         self._load_tokenizer_when_idle()
+
+    def _prepare_wire(self) -> None:
+        """What a request served before litellm is ready needs (~0.1 s, mostly the CA
+        certificates): made first, so a workspace's first request does not pay for it."""
+        with contextlib.suppress(Exception):
+            wire_model_info(WARM_MODEL, None)  # reads the bundled model table
+            self._wire_client = new_client()
 
     def _load_tokenizer_when_idle(self, quiet: float = 1.0, give_up: float = 120.0) -> None:
         """litellm's bundled tokenizer (~0.3 s to load) serves only providers whose streams
@@ -251,10 +261,15 @@ class ModelHost:
         if not self.warmed.is_set():
             wire = self.wire_leaf(args)
             if wire is not None and wire.serves(args.request):
+                started = time.perf_counter()
+                first: float | None = None
                 try:
-                    async for event in wire.stream_direct(args.request):
+                    async for event in wire.stream_direct(args.request, self._wire_client):
+                        first = first or time.perf_counter() - started
                         yield event
-                    log.info("model.stream served directly (litellm still importing)")
+                    log.info("model.stream served directly (litellm still importing): first "
+                             "event in %.0f ms, whole answer in %.0f ms", (first or 0) * 1000,
+                             (time.perf_counter() - started) * 1000)
                     return
                 except NotServed as exc:  # nothing was sent: litellm answers, as always
                     log.info("model.stream waits for litellm: %s", exc)

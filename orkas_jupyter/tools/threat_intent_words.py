@@ -87,7 +87,8 @@ INSTRUCTIONS = _NOT_FOR_A_THING + alt(
     r"constraints", r"restrictions", r"obligations",
     r"(?:text|message|input|request|document|information|context)s? (?:above|before|"
     r"(?:i|we) (?:gave|sent) you)",
-    r"\w+ (?:that |which )?(?:you were|you've been|you have been) (?:given|told)",
+    # "the stuff you were told": starts at the clause, so the rule has words to start at
+    r"(?:that |which )?(?:you were|you've been|you have been) (?:given|told)",
     r"anweisung\w*", r"instruktion\w*", r"aufgabe\w*", r"auftrag\w*", r"vorgabe\w*",
     r"regeln", r"befehl\w*", r"richtlinien", r"instruccion\w*", r"indicacion\w*",
     r"reglas", r"tareas?", r"ordenes", r"directrices", r"consignes?", r"regles", r"taches?",

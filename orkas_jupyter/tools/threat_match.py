@@ -11,6 +11,7 @@ both on every data set.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .threat_intent_words import BRANCHES
 
@@ -51,13 +52,21 @@ def _top_level(pattern: str) -> list[str]:
     return [*parts, pattern[last:]]
 
 
+def _skip_lookbehinds(branch: str) -> str:
+    """`branch` without its leading lookbehinds ("(?<!build )instructions"): they consume
+    nothing, and `pattern.match(text, pos)` still sees the text before `pos`."""
+    while branch.startswith(("(?<!", "(?<=")):
+        branch = branch[_closing(branch, 0) + 1:]
+    return branch
+
+
 def start_keys(pattern: str) -> frozenset[str] | None:
     """Keys of every word a match of `pattern` can start with: its first three letters (or
     two, when a quantifier follows), or "=word" for a whole word of one or two letters. None
     when that cannot be told (a character class or a one-letter prefix at the start)."""
     keys: set[str] = set()
     for branch in BRANCHES.get(pattern) or _top_level(pattern):
-        branch = branch.removeprefix(r"\b")
+        branch = _skip_lookbehinds(branch.removeprefix(r"\b"))
         if (branch.startswith("(") and not branch.startswith("(?")) or branch.startswith("(?:"):
             end = _closing(branch, 0)
             inner = branch[3:end] if branch.startswith("(?:") else branch[1:end]
@@ -109,16 +118,28 @@ def match_starts(pattern: str) -> frozenset[str] | None:
     return start_keys(pattern) if anchored(pattern) else None
 
 
-_WORD = re.compile(r"[a-z]+")
+# The first three letters of each word (all of a shorter one), with the word's offset.
+_WORD_HEAD = re.compile(r"(?<![a-z])[a-z]{1,3}")
 
 
+@lru_cache(maxsize=4)
 def word_index(text: str) -> dict[str, list[int]]:
-    """Start offsets of the lower-case words of `text`, under each key `start_keys` uses."""
-    index: dict[str, list[int]] = {}
-    for m in _WORD.finditer(text):
-        w, pos = m.group(), m.start()
-        for key in {w[:3], w[:2], "=" + w} if len(w) <= 2 else {w[:3], w[:2]}:
-            index.setdefault(key, []).append(pos)
+    """Start offsets of the lower-case words of `text`, under each key `start_keys` uses: a
+    three-letter prefix, a two-letter prefix, or "=word" for a whole word of one or two
+    letters. One pass over the words' heads, then one per distinct head; the last few are
+    kept (the rules and the grammar both read the skeleton text). Do not modify."""
+    heads: dict[str, list[int]] = {}
+    for m in _WORD_HEAD.finditer(text):
+        heads.setdefault(m.group(), []).append(m.start())
+    index = dict(heads)
+    for head, pos in heads.items():
+        if len(head) < 3:  # a word of one or two letters is its own head
+            index["=" + head] = pos
+            continue
+        two = index.get(head[:2])
+        if two is None or two is heads.get(head[:2]):
+            two = index[head[:2]] = list(two or ())
+        two.extend(pos)
     return index
 
 

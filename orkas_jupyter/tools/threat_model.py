@@ -77,6 +77,7 @@ class ThreatModel:
     def __init__(self, weights: dict[str, float], bias: float, threshold: float,
                  bare_threshold: float = 2.0) -> None:
         self.weights = weights
+        self._known = frozenset(weights)
         self.bias = bias
         self.threshold = threshold
         # for a text without any cue word: higher, so an ordinary request needs a score no
@@ -99,8 +100,9 @@ class ThreatModel:
         """Probability that one window is an injection."""
         if not feats:
             return 0.0
-        get = self.weights.get
-        z = self.bias + sum(get(f, 0.0) for f in feats) / math.sqrt(len(feats))
+        # only the features the model knows carry weight: intersect first (in C)
+        known = feats & self._known
+        z = self.bias + sum(map(self.weights.__getitem__, known)) / math.sqrt(len(feats))
         return 1.0 / (1.0 + math.exp(-z))
 
     def score(self, skel: str) -> tuple[float, str]:

@@ -24,12 +24,14 @@ from .threat_vocabulary import (
     CONCRETE_NOUNS,
     CONFUSABLES,
     DOC_WORDS,
+    EXFIL_GATES,
     EXFIL_PATTERNS,
     INSTRUCTION_CLASSES,
     LANGUAGE_PATTERNS,
     LEET,
     LEXICON,
     MODIFIED_NOUNS,
+    PATTERN_GATES,
     PHRASE_PATTERNS,
     PRIOR_ADJECTIVES,
     TEXT_NOUNS,
@@ -161,7 +163,16 @@ def skeleton(normalized: str) -> str:
     mapped = _NEEDS_MAPPING.sub(fix, normalized)
     if mapped.isascii():
         return mapped
-    decomposed = unicodedata.normalize("NFKD", mapped)
+    # only the non-ASCII runs change (ASCII decomposes to itself, and combining marks sort
+    # only among themselves), so a long text with a few Greek letters is not read by letter
+    return _NON_ASCII.sub(_strip_accents, mapped)
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def _strip_accents(m: re.Match[str]) -> str:
+    decomposed = unicodedata.normalize("NFKD", m.group())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
@@ -211,6 +222,11 @@ _FUZZY_SHAPES = {(w[:2], n) for ws in LEXICON.values() for w in ws if _depth(w)
                  for n in range(len(w) - _depth(w), len(w) + _depth(w) + 1)}
 
 
+# (first two letters, length) of every word `word_classes` can know: a joined pair of pieces
+# outside this set has no class.
+_JOIN_SHAPES = _FUZZY_SHAPES | {(w[:2], len(w)) for w in _EXACT}
+
+
 def edit_distance(a: str, b: str) -> int:
     """Damerau-Levenshtein distance (adjacent swaps count one edit)."""
     prev2: list[int] = []
@@ -254,13 +270,21 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
     for i in range(len(tokens) - 1):
         if not classes[i] and not classes[i + 1] and min(len(tokens[i]),
                                                           len(tokens[i + 1])) <= 5:
-            joined = word_classes(tokens[i] + tokens[i + 1], 1)
+            a, b = tokens[i], tokens[i + 1]
+            if ((a if len(a) >= 2 else a + b)[:2], len(a) + len(b)) not in _JOIN_SHAPES:
+                continue  # no keyword, typo or not, has that start and length
+            joined = word_classes(a + b, 1)
             if joined:
                 classes[i], classes[i + 1] = joined, frozenset()
     # Words glued together ("allprevious", "priorinstructions"): both halves known.
     for i, token in enumerate(tokens):
         if not classes[i] and len(token) >= 9:
             classes[i] = _compound_classes(token)
+    # The passes below only take classes away: a sentence that lacks a class every chain
+    # needs (most sentences of ordinary prose) is done here.
+    present = frozenset().union(*classes)
+    if not any(present.issuperset(chain) for _, chain, _ in CHAIN_RULES):
+        return classes
     # "the approach above", "outliers above the 99th": "above" follows a concrete thing
     for i in range(len(tokens)):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
@@ -343,13 +367,17 @@ def _chain(classes: list[frozenset[str]], names: tuple[str, ...],
     return None
 
 
+_SENTENCE_END = re.compile(r"[.!?;]+(?:\s|$)|\n|\s=\s")
+_TOKEN = re.compile(r"[a-z]+(?:_[a-z]+)*|[0-9]+")
+
+
 def _token_rules(text: str) -> list[tuple[str, str]]:
     """(rule, excerpt) for each chain rule that matches within one sentence."""
     hits: list[tuple[str, str]] = []
     # An assignment ends a sentence too: `prompt = "You are ..."` defines a prompt in code.
-    for sentence in re.split(r"[.!?;]+(?:\s|$)|\n|\s=\s", text):
+    for sentence in _SENTENCE_END.split(text):
         # snake_case identifiers stay one word: `ignore_previous(rows)` is code, not a request
-        tokens = re.findall(r"[a-z]+(?:_[a-z]+)*|[0-9]+", sentence)
+        tokens = _TOKEN.findall(sentence)
         classes = _classify(tokens)
         present = frozenset().union(*classes)
         for name, chain, windows in CHAIN_RULES:
@@ -365,10 +393,12 @@ def _excerpt(text: str, start: int, end: int) -> str:
     return text[max(0, start - 10):min(len(text), end + 30)].strip()
 
 
-def find_injection(text: str, norm: str | None = None,
-                   skel: str | None = None) -> list[ThreatFinding]:
+def find_injection(text: str, norm: str | None = None, skel: str | None = None,
+                   gated: bool = True) -> list[ThreatFinding]:
     """Prompt-injection wording (override, extraction, role hijack, template delimiters);
-    `norm` and `skel` spare the normalisation when the caller has them already."""
+    `norm` and `skel` spare the normalisation when the caller has them already. `gated`
+    False runs every pattern, not only those whose literal gates (`PATTERN_GATES`) the text
+    passes (the result is the same; tests compare)."""
     norm = normalize(text) if norm is None else norm
     skel = skeleton(norm) if skel is None else skel
     findings: list[ThreatFinding] = []
@@ -378,6 +408,9 @@ def find_injection(text: str, norm: str | None = None,
     for form, rules in ((skel, phrases), (norm, languages)):
         index = word_index(form)
         for name, pattern, starts in rules:
+            gates = PATTERN_GATES.get(pattern, ()) if gated else ()
+            if not all(any(s in form for s in gate) for gate in gates):
+                continue
             m = first_match(pattern, starts, form, index)
             if m:
                 findings.append(ThreatFinding("prompt_injection", name,
@@ -395,11 +428,16 @@ def _phrase_starts() -> tuple[_Starts, _Starts]:
             tuple((n, p, match_starts(p.pattern)) for n, p in LANGUAGE_PATTERNS))
 
 
-def find_exfiltration(text: str) -> list[ThreatFinding]:
-    """Commands or code that send secrets or credential files somewhere."""
+def find_exfiltration(text: str, gated: bool = True) -> list[ThreatFinding]:
+    """Commands or code that send secrets or credential files somewhere. `gated` False runs
+    every pattern, not only those whose literal gates (`EXFIL_GATES`) the text passes (the
+    result is the same; tests compare)."""
     norm = unicodedata.normalize("NFKC", strip_invisible(text))
+    low = norm.lower()
     findings = []
     for name, patterns in EXFIL_PATTERNS:
+        if gated and not all(any(s in low for s in gate) for gate in EXFIL_GATES[name]):
+            continue
         first = patterns[0].search(norm)
         # every pattern must match: stop at the first that does not
         if first and all(p.search(norm) for p in patterns[1:]):

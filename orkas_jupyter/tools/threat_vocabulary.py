@@ -13,6 +13,18 @@ def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags | re.MULTILINE)
 
 
+# Literal strings an unanchored pattern cannot match without (each tuple needs one of its
+# strings in the text it reads): a substring test rules out most texts far faster than a
+# leading alternation the regex engine tries at every offset. Tests check that gated and
+# ungated results agree on every data set.
+PATTERN_GATES: dict[re.Pattern[str], tuple[tuple[str, ...], ...]] = {}
+
+
+def _gated(pattern: re.Pattern[str], *gates: tuple[str, ...]) -> re.Pattern[str]:
+    PATTERN_GATES[pattern] = gates
+    return pattern
+
+
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
@@ -169,10 +181,11 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"llm|language model|chatbot|agent|model)s?\b|\b(if you are|if you're|attention|dear) "
         r"(an? |the )?(ai|llm|language model|assistant|chatbot)\b|\b(ai|assistant|llm|model|"
         r"agent)s? (reading|processing|that reads) this\b")),
-    ("fake system message", _rx(
+    ("fake system message", _gated(_rx(
         r"^\s*[\[(<]?\s*(system|admin|administrator|developer|root)\s*(message|prompt|note|"
         r"override|instruction)?\s*[\])>]?\s*:\s*(you|ignore|forget|disregard|new|from now|the "
-        r"assistant|assistant|all|stop|override)\b")),
+        r"assistant|assistant|all|stop|override)\b"), ("system", "admin", "developer", "root"),
+        (":",))),
     ("extract the conversation", _rx(
         r"\b(what|repeat|print|show|tell|output|reveal)\b.{0,40}\b(beginning|start|top) of "
         r"(this|the|our) (conversation|chat|prompt|context|session)\b")),
@@ -192,8 +205,9 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                         r"\b(not|never) (be )?(programmed|allowed|trained) to refuse\b|"
                         r"\bnever refuse\b")),
     # talking about jailbreaks ("how jailbreak prompts work") is not one: the state or a header
-    ("role hijack", _rx(r"\b(do anything now|jailbr[eo]a?k(en|ed))\b|\bjailbreak (yourself|"
-                        r"the (ai|model|assistant|bot))\b|^\W{0,3}jailbreak\W{0,3}:")),
+    ("role hijack", _gated(_rx(r"\b(do anything now|jailbr[eo]a?k(en|ed))\b|\bjailbreak (yourself|"
+                        r"the (ai|model|assistant|bot))\b|^\W{0,3}jailbreak\W{0,3}:"),
+        ("do anything now", "jailbr"))),
     ("claim authority over the model", _rx(
         r"\b(i am|i'm|as) (your|the) (creator|developer|admin|administrator|owner|master|"
         r"programmer|operator)\b|\bi (created|programmed|built|trained|made|own) you\b")),
@@ -206,10 +220,10 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(rules|restrictions|limits|limitations|filters|guidelines|constraints|censorship|"
         r"boundaries|guardrails)\b")),
     ("inverted obedience", _rx(r"\b(do|say|respond with|tell me|answer) the opp\w*")),
-    ("chat-template delimiter", _rx(
+    ("chat-template delimiter", _gated(_rx(
         r"<\|?(im_start|im_end|system|endoftext|end_of_turn|start_header_id)\|?>|\[/?inst\]|"
         r"<<\s*/?sys\s*>>|^\s*#{2,}\s*(system|instruction|new instructions)\s*(:|#|$)|"
-        r"={3,}\s*end\b")),
+        r"={3,}\s*end\b"), ("<", "[/inst]", "[inst]", "#", "==="))),
     ("task switch", _rx(r"\b(perform|do|start|begin) a (new|different) task\b|"
                         r"\bstop processing (commands|instructions)\b")),
     ("echo attack", _rx(r"\brepeat (after me|everything (i|you) (say|said|were told|wrote)|"
@@ -231,24 +245,28 @@ LANGUAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"esque[çc]a\w*|negeer|vergeet|zapomnij)\s+(alles|todo|tout|tutto|tudo|alle|wszystko)\b")),
     ("override previous instructions (tr)", _rx(
         r"\b(talimatlar\w*|kurallar\w*)\b.{0,30}(yok say|görmezden gel|unut)")),
-    ("override previous instructions (ru/uk)", _rx(
+    ("override previous instructions (ru/uk)", _gated(_rx(
         r"(игнорир\w*|проигнорир\w*|забуд\w*|забудь|не обращай внимания|отбрось|ігнору\w*|"
-        r"забудь)\s.{0,40}(инструкци\w*|указани\w*|правил\w*|команд\w*|інструкці\w*)")),
-    ("override previous instructions (zh)", _rx(
+        r"забудь)\s.{0,40}(инструкци\w*|указани\w*|правил\w*|команд\w*|інструкці\w*)"),
+        ("игнор", "забуд", "не обращай", "отбрось", "ігнор"))),
+    ("override previous instructions (zh)", _gated(_rx(
         r"(忽略|无视|忽视|忘记|忘掉|不要理会|不要遵循|跳过|無視|忽略掉)[^。！？\n]{0,12}"
-        r"(指令|指示|说明|規則|规则|提示|命令|要求|设定|說明)")),
-    ("override previous instructions (ja/ko)", _rx(
+        r"(指令|指示|说明|規則|规则|提示|命令|要求|设定|說明)"),
+        ("忽略", "无视", "忽视", "忘记", "忘掉", "不要理会", "不要遵循", "跳过", "無視"))),
+    ("override previous instructions (ja/ko)", _gated(_rx(
         r"(指示|命令|ルール|プロンプト|指令|設定|지시|명령|규칙|지침|프롬프트)[^。.\n]{0,10}"
-        r"(無視|忘れ|무시|잊어)")),
-    ("override previous instructions (ar/hi)", _rx(
+        r"(無視|忘れ|무시|잊어)"), ("無視", "忘れ", "무시", "잊어"))),
+    ("override previous instructions (ar/hi)", _gated(_rx(
         r"(تجاهل|انس)[^.\n]{0,30}(التعليمات|الأوامر|القواعد)|(निर्देशों|निर्देश)[^।\n]{0,20}"
-        r"(अनदेखा|भूल)")),
-    ("extract the secret (multilingual)", _rx(
+        r"(अनदेखा|भूल)"), ("تجاهل", "انس", "निर्देश"))),
+    ("extract the secret (multilingual)", _gated(_rx(
         r"(dime|revela\w*|muestra\w*|dame|cuál es|révèle\w*|dis-moi|donne-moi|quel est|verrat\w*|"
         r"sag mir|nenne|wie lautet|скажи|назови|покажи|выведи|раскрой|какой)\b.{0,25}"
         r"(contraseña|mot de passe|passwort|kennwort|парол\w*)|"
         r"(告诉我|透露|说出|显示|输出|给我)[^。]{0,8}(密码|口令|系统提示)|"
-        r"(パスワード|秘密|비밀번호|암호)[^。.\n]{0,8}(教え|言って|表示|出力|알려|말해)")),
+        r"(パスワード|秘密|비밀번호|암호)[^。.\n]{0,8}(教え|言って|表示|出力|알려|말해)"),
+        ("contrase", "mot de passe", "passwort", "kennwort", "парол", "密码", "口令",
+         "系统提示", "パスワード", "秘密", "비밀번호", "암호"))),
 ]
 
 _NET = (r"\b(curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|rsync|s?ftp|httpie|"
@@ -263,6 +281,36 @@ _SOURCE = (r"(os\.environ|getenv|process\.env|psutil|cookie|\.ssh|keyring|getpas
            r"/etc/passwd|/etc/shadow|login data|keylog|pynput|\.bash_history|wallet|open\(|"
            r"check_output|csv\.reader|query_devices|discover_devices|usb\.core|driverquery|"
            r"platform\.|gethostname|contacts)")
+# Literal strings a rule cannot match without (every tuple needs one of its strings in the
+# lower-cased NFKC text): `str.__contains__` rules out most texts far faster than the
+# patterns' leading alternations, which the regex engine tries at every offset. A test checks
+# that gated and ungated results agree on every data set.
+EXFIL_GATES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "secret variable sent over the network": (("$",),),
+    "environment dumped to the network": (("env", "export -p", "compgen"),),
+    "raw network device": (("/dev/",),),
+    "credential file access": ((".ssh", "id_", ".aws/", ".netrc", ".pgpass", ".git-cred",
+                                "/etc/shadow", ".gnupg/", ".kube/", ".docker/",
+                                "authorized_keys", ".pypirc", ".npmrc"),),
+    "credential in text": (("sk-", "ghp_", "github_pat_", "xox", "akia", "aiza",
+                            "-----begin"),),
+    "code sending local data out": (
+        ("requests.", ".post(", "urlopen", "http.client", "socket", "sendall(", "cookies",
+         "files", "create_connection", ".sendto(", "smtp", "yagmail", "ftplib", "storbinary",
+         "paramiko", "publish.single", "axios", "xmlhttprequest", "/dev/tcp/", "curl"),),
+    "code relaying fetched data to another host": (
+        ("requests.get", "urlopen", "urlretrieve", "httpx.get"),),
+    "command uploading a local file": (("curl",), ("@",)),
+    "code that downloads and runs a program": (
+        ("urlretrieve", "urlopen", "requests.get", "httpx.get", "urllib3", "wget", "curl",
+         "session.get", "http.request"),
+        ("exec(", "os.system(", "subprocess.", "chmod +x", "|", "nohup")),
+    "destructive command": (("rm", "dd", "mkfs", "os.remove(", "systemctl", "/etc/", ":()"),),
+    "instruction to send secrets out": (
+        ("send", "upload", "post", "forward", "mail", "exfiltrate", "transmit", "leak", "copy"),
+        ("key", "token", "password", "credential", "secret", "env", "cookie"),
+        ("to", "into")),
+}
 # (name, patterns that must all match somewhere in the text)
 EXFIL_PATTERNS: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
     ("secret variable sent over the network", (

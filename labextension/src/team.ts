@@ -4,8 +4,9 @@
  * - Each member's messages are a block under its name; once a team has spoken in the chat,
  *   Commander's blocks are labelled "commander" too.
  * - A `dispatch_to` / `run_worker` call is a card: collapsed, the agent's name, its state and
- *   the task; open, the child's transcript — its texts and tool cards, live from the events
- *   whose `parent` is the card's call id, rebuilt from the history's `transcript` on a reload.
+ *   the task; open, the child's transcript — its texts (streamed, then rendered) and tool
+ *   cards, live from the events whose `parent` is the card's call id, rebuilt from the
+ *   history's `transcript` on a reload.
  * - Floor notices ("Commander handed the floor to tutor.") stand out; an approval a child asks
  *   for names the agent.
  *
@@ -221,13 +222,35 @@ export class TeamView {
     }
     const body = card.querySelector('.orkas-Transcript') as HTMLElement;
     const agent = String(msg.agent || card.dataset.agent || 'worker');
+    // The child's answer as it streams: one plain-text block per card, which its
+    // assistant_end replaces with the rendered answer.
+    const streaming = body.querySelector(':scope > .orkas-mod-streaming') as HTMLElement | null;
     switch (msg.type) {
-      case 'assistant_end':
-        if (String(msg.markdown ?? '').trim()) {
-          body.append(this._block(agent, msg.markdown));
+      case 'delta': {
+        let block = streaming;
+        if (!block) {
+          block = this._block(agent, '');
+          block.classList.add('orkas-mod-streaming');
+          body.append(block);
+        }
+        (block.querySelector('.orkas-SpeechText') as HTMLElement).textContent +=
+          String(msg.text ?? '');
+        break;
+      }
+      case 'assistant_end': {
+        const text = String(msg.markdown ?? '').trim() ? this._block(agent, msg.markdown) : null;
+        if (streaming && text) {
+          streaming.replaceWith(text);
+        } else {
+          streaming?.remove();
+          if (text) {
+            body.append(text);
+          }
         }
         break;
+      }
       case 'tool_start':
+        streaming?.remove();
         this._childTools.set(agent, { name: msg.name, arguments: msg.arguments });
         body.append(toolCard(msg.id, msg.name, msg.arguments, ''));
         fillApprovals(this.list(), agent, msg.name, msg.arguments);
@@ -245,7 +268,7 @@ export class TeamView {
         body.append(note(msg.level, msg.text));
         break;
       default:
-        break;  // a child's text comes whole, in its assistant_end
+        break;
     }
   }
 

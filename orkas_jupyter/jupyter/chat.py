@@ -48,6 +48,8 @@ class ChatController:
         self._mcp_unsubscribe: Callable[[], None] | None = None
         self._cancel: CancelToken | None = None
         self._delta_agent = ""
+        # Dispatched agents' text, by the dispatching call: streamed into each one's card.
+        self._child_text: dict[str, tuple[str, list[str]]] = {}
         self._plans = ChatPlans(self)  # the conversation's plan, live (chat_plan.py)
 
     # -- UI -> kernel -----------------------------------------------------------------------
@@ -229,7 +231,12 @@ class ChatController:
     def _forward(self, event: Event) -> None:
         if event.type == "text_delta":
             if event.parent_call_id is not None:
-                return  # a dispatched agent's text arrives whole, in its assistant_end
+                # Into the dispatch card; its assistant_end then replaces it, rendered.
+                _, chunks = self._child_text.setdefault(event.parent_call_id,
+                                                        (event.agent, []))
+                chunks.append(event.text)
+                self._schedule_flush()
+                return
             if event.agent != self._delta_agent:
                 self._flush()  # one speaker per delta message
                 self._delta_agent = event.agent
@@ -259,6 +266,10 @@ class ChatController:
             agent = {"agent": self._delta_agent} if self._delta_agent else {}
             self._send({"type": "delta", "text": "".join(self._pending_text), **agent})
             self._pending_text = []
+        children, self._child_text = self._child_text, {}
+        for parent, (name, chunks) in children.items():
+            self._send({"type": "delta", "text": "".join(chunks), "parent": parent,
+                        **({"agent": name} if name else {})})
 
 
 def history_view(messages: list[Message],

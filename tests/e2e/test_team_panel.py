@@ -2,8 +2,9 @@
 the fake model scripted by member. Commander dispatches to both in one response — the two
 cards run side by side (one child waits for the user's approval, which names it), open to the
 child's transcript, and Commander synthesises; Commander hands off to the tutor, whose reply is
-a block under its name; a page reload draws the same structure from the history; Stop while
-two dispatched children stream ends everything and the panel is idle at once."""
+a block under its name; a page reload draws the same structure from the history; two dispatched children's answers
+stream into their cards, and Stop while they stream ends everything and the panel is idle at
+once."""
 
 from __future__ import annotations
 
@@ -192,6 +193,11 @@ def test_team_view_dispatch_hand_off_reload_and_stop(notebook, fake_model, lab, 
               for r in fake_model.chat_requests[requests:]) < 2:
         assert time.monotonic() < deadline, "the two children never asked the model"
         time.sleep(0.05)
+    assert all(slow.nth(i).get_attribute("data-state") == "running" for i in range(2))
+    # Their answers stream into their cards as they come, before either is complete.
+    for i in range(2):
+        slow.nth(i).locator(".orkas-Transcript .orkas-mod-streaming",
+                            has_text="word word").wait_for(state="attached")
     assert all(slow.nth(i).get_attribute("data-state") == "running" for i in range(2))
     stopped_at = time.monotonic()
     panel.locator(".orkas-Stop").click()

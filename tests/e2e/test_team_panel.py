@@ -2,9 +2,9 @@
 the fake model scripted by member. Commander dispatches to both in one response — the two
 cards run side by side (one child waits for the user's approval, which names it), open to the
 child's transcript, and Commander synthesises; Commander hands off to the tutor, whose reply is
-a block under its name; a page reload draws the same structure from the history; two dispatched children's answers
-stream into their cards, and Stop while they stream ends everything and the panel is idle at
-once."""
+a block under its name; a page reload draws the same structure from the history; two
+dispatched children's answers stream into their cards, and Stop while they stream ends
+everything and the panel is idle at once."""
 
 from __future__ import annotations
 

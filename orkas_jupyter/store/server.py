@@ -256,9 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ALREADY_RUNNING
     models = ModelHost()
     if ns.warm_models:
-        # litellm's import overlaps opening the file: a workspace's first answer waits for it.
         log.info("started; warming models")
-        models.warm(ns.for_model)
     deadline = time.monotonic() + ns.wait_lock
     while True:
         try:
@@ -281,6 +279,11 @@ def main(argv: list[str] | None = None) -> int:
         engine.close()
         _report_fatal(StoreUnavailableError(f"cannot serve {db_path}: {exc}"))
         return EXIT_FAILED
+    if ns.warm_models:
+        # Only now: opening a new file (~0.2 s) took 0.6–0.9 s with litellm's import fighting
+        # it for the interpreter, and a workspace's first answer waits for the store, while
+        # the direct path (providers/openai_wire.py) needs no litellm.
+        models.warm(ns.for_model)
     handle.seek(0)
     handle.truncate()
     handle.write(json.dumps({"pid": os.getpid(), "socket": str(sock_path)}))

@@ -244,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --warm-models: the workspace's model, whose provider's "
                              "request path the warm-up rehearses")
     ns = parser.parse_args(argv)
+    _keep_pandas_out()
     # Everything this process creates (log, lock, database, WAL, spill files, socket) is for
     # the user's eyes only: sessions hold what the agent read, 0600 files included.
     os.umask(0o077)
@@ -292,6 +293,15 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(sig, lambda *_: server.stop_requested.set())
     server.run(_workspace_of(db_path))
     return 0
+
+
+def _keep_pandas_out() -> None:
+    """DuckDB imports pandas on the first query with parameters (~0.2 s: most of opening a
+    new workspace's store, which a cold first answer waits for) only to ask whether a
+    parameter is a pandas object. Nothing in this process uses pandas (store operations,
+    the knowledge base's numpy scans and litellm work without it), so it is marked absent."""
+    if "pandas" not in sys.modules:
+        sys.modules["pandas"] = None  # type: ignore[assignment]
 
 
 def _inherited_lock(fd: int) -> IO[str] | None:

@@ -7,8 +7,9 @@ endpoints"; `hosted_vllm/`, `lm_studio/`, `llamafile/` have transformations of t
 and wait for litellm) — this module makes the same streamed call with httpx instead:
 
 * the body is the one litellm sends for those messages and tools (built by `convert.py` and
-  `LiteLLMProvider`'s rules; tested against litellm's on the fake server); the key goes in
-  an `Authorization` header only when there is one, and is never logged or kept;
+  `LiteLLMProvider`'s rules; tested against litellm's on the fake server); the key sent
+  with the request (one without is left to litellm) goes in the `Authorization` header
+  only, and is never logged or kept;
 * the SSE chunks are folded by the same `Assembly` as litellm's chunks, so the events are
   the same, and the final usage carries the same fields; its cost is litellm's when litellm
   is ready by the end of the stream, else litellm's bundled price table (the same numbers
@@ -55,7 +56,8 @@ COST_FILE = "model_prices_and_context_window_backup.json"
 WIRE_PROVIDER = "openai"
 # OpenAI models litellm sends through other request configs (o-series and GPT-5 reasoning
 # models: `max_completion_tokens`, no system role, …; audio, realtime, search variants).
-_TRANSFORMED = re.compile(r"^o\d|gpt-5|audio|realtime|search|codex|computer-use", re.IGNORECASE)
+_TRANSFORMED = re.compile(r"^o\d|gpt-5|gpt-6|audio|realtime|search|codex|computer-use",
+                          re.IGNORECASE)
 # Said by litellm when a stream closes properly without a finish reason (LiteLLMProvider
 # keeps what arrived and notes it the same way).
 NO_FINISH_FIX = ("the provider sent no finish reason; the stream ended cleanly, so the "
@@ -135,7 +137,10 @@ def wire_model(model: str, api_base: str | None, extra_params: dict[str, Any]) -
     if not api_base or not api_base.startswith(("http://", "https://")) or "?" in api_base:
         return False
     bare = model.split("/", 1)[1]
-    return bool(bare) and not _TRANSFORMED.search(bare)
+    if not bare or _TRANSFORMED.search(bare):
+        return False
+    entry = _entry(model)  # OpenAI's reasoning models, whatever their name: litellm's call
+    return entry is None or (entry.get("mode") == "chat" and not entry.get("supports_reasoning"))
 
 
 def wire_model_info(model: str, context_window: int | None) -> ModelInfo:

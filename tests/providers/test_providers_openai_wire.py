@@ -151,6 +151,28 @@ async def test_histories_tools_and_options_go_out_as_litellm_sends_them(
     assert recorded.api_key == KEY and recorded.path == "/v1/chat/completions"
 
 
+async def test_every_openai_catalog_model_served_directly_gets_litellms_body(
+        fake: FakeModelServer) -> None:
+    table = openai_wire.bundled_model_table()
+    models = [f"openai/{name}" for name, row in table.items() if isinstance(row, dict)
+              and row.get("litellm_provider") == "openai" and "/" not in name]
+    served = [m for m in models if wire_model(m, fake.base_url, {})]
+    assert "openai/gpt-4o" in served and "openai/o3-mini" not in served
+    request = _request(system="You are terse.", messages=_history(), tools=[ADD],
+                       max_tokens=64, session_id="session-wire-2")
+    fake.script(lambda _: reply("ok"))
+    try:
+        for model in served:
+            local, wire = _pair(fake, model)
+            fake.clear_requests()
+            await _through(wire, request)
+            await _through(local, request)
+            bodies = [r.body for r in fake.chat_requests]
+            assert bodies[0] == bodies[1], model
+    finally:
+        fake.script([])
+
+
 async def test_the_cost_is_litellms_when_ready_and_the_bundled_price_before(
         fake: FakeModelServer) -> None:
     fake.script([reply("priced", input_tokens=1000, output_tokens=500)] * 3)

@@ -258,6 +258,23 @@ def test_requests_litellm_would_change_are_not_served(fake: FakeModelServer) -> 
     assert wire_model("openai/llama3.2", fake.base_url, {})
 
 
+def test_bundled_prices_match_litellms_for_every_model_served_directly() -> None:
+    litellm = load_litellm()
+    table = openai_wire.bundled_model_table()
+    models = [f"openai/{name}" for name, row in table.items() if isinstance(row, dict)
+              and row.get("litellm_provider") == "openai" and "/" not in name]
+    served = [m for m in models if wire_model(m, "http://127.0.0.1:1/v1", {})]
+    for model in [*served, "openai/my-local-model"]:
+        for prompt, completion in ((1000, 500), (300_000, 2_000), (0, 0)):
+            try:
+                theirs = sum(litellm.cost_per_token(model=model, prompt_tokens=prompt,
+                                                    completion_tokens=completion))
+            except Exception:  # no price: LiteLLMProvider counts 0
+                theirs = 0.0
+            assert openai_wire.bundled_cost(model, prompt, completion) == \
+                pytest.approx(theirs, abs=1e-12), (model, prompt)
+
+
 def test_model_info_and_keys_match_litellms_for_every_openai_chat_model(
         monkeypatch: pytest.MonkeyPatch) -> None:
     litellm = load_litellm()

@@ -6,6 +6,12 @@ loop thread, so HTTP connections to a provider are pooled across kernels. That l
 each `model.stream` event to its client's socket as it arrives, and when the client closes
 the connection the upstream request is cancelled. Keys arrive with each request, live only
 in that request's context, and are never logged, stored or put in the environment.
+
+Before litellm is ready (a cold workspace's first requests), an `openai/` model at a base URL
+is answered without it: `model.info` from litellm's bundled table, `model.stream` over the
+direct wire (`providers/openai_wire.py`: litellm's body, events and usage); anything that
+fails before its first event is sent again through litellm once it is imported, so errors,
+retries and cooldowns stay litellm's.
 """
 
 from __future__ import annotations
@@ -219,6 +225,10 @@ class ModelHost:
         with self._lock:
             loop, self._loop = self._loop, None
         if loop is not None:
+            if self._wire_client is not None:  # its idle connections, closed on their loop
+                closing = asyncio.run_coroutine_threadsafe(self._wire_client.aclose(), loop)
+                with contextlib.suppress(Exception):
+                    closing.result(timeout=1)
             loop.call_soon_threadsafe(loop.stop)
 
     # -- requests ----------------------------------------------------------------------------

@@ -92,7 +92,9 @@ export class TeamView {
         this._speech = null;
         if (CHILD_TOOLS.has(msg.name)) {
           this._active = true;
-          this.list().append(dispatchCard(msg.id, msg.name, msg.arguments));
+          if (!this._card(msg.id)) {  // not already made by an event from inside it
+            this.list().append(dispatchCard(msg.id, msg.name, msg.arguments));
+          }
           return true;
         }
         if (agent) {  // a member holding the floor works with its tools

@@ -268,8 +268,10 @@ class ChatController:
             self._pending_text = []
         children, self._child_text = self._child_text, {}
         for parent, (name, chunks) in children.items():
-            self._send({"type": "delta", "text": "".join(chunks), "parent": parent,
-                        **({"agent": name} if name else {})})
+            view = {"type": "delta", "text": "".join(chunks), "parent": parent,
+                    **({"agent": name} if name else {})}
+            self._plans.frame(view)  # a plan step's text: its card first
+            self._send(view)
 
 
 def history_view(messages: list[Message],

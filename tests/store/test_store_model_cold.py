@@ -91,10 +91,9 @@ async def test_a_cold_servers_first_answer_does_not_wait_for_litellm(
             remote = RemoteProvider(SocketModelChannel(db_path), MODEL,
                                     key_source=KeySource(fixed=KEY), api_base=base,
                                     timeout=20)
-            started = time.monotonic()
             info = remote.remote_info(MODEL)
             first = await _stream(remote)
-            cold_seconds = time.monotonic() - started
+            # Neither waited for the warm-up (which logs this before it lets requests in).
             assert "models ready" not in _server_log(db_path), "litellm was ready too soon"
             _wait_models_ready(db_path)
             second = await _stream(remote)
@@ -104,7 +103,6 @@ async def test_a_cold_servers_first_answer_does_not_wait_for_litellm(
         assert all(r.api_key == KEY for r in fake.chat_requests)
         assert fake.chat_requests[0].body == fake.chat_requests[1].body
     assert _canonical(first) == _canonical(second)
-    assert cold_seconds < 2
     local = LiteLLMProvider(MODEL, api_key=KEY, api_base=base)
     assert info.info == local.model_info(MODEL) and info.needs_key
     log = _server_log(db_path)

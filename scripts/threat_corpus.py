@@ -19,7 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import threat_corpus_lang_extra
 from threat_corpus_lang import BENIGN_PACKS, PACKS, Pack
+
+threat_corpus_lang_extra.extend(PACKS, BENIGN_PACKS)
 
 Row = dict[str, str]
 
@@ -364,7 +367,14 @@ BENIGN_TEMPLATES: list[tuple[str, Callable[[Pick], str]]] = [
     ("memory", lambda s: s("de")),
     ("memory", lambda s: s("fr")),
     ("memory", lambda s: s("es")),
+    # round 7 (`threat_corpus_lang_extra.BENIGN_SLOTS`)
+    ("docs", lambda s: s("doc")),
+    ("meeting", lambda s: s("meet")),
+    ("memory", lambda s: s("slav")),
+    ("question", lambda s: s("howq")),
+    ("question", lambda s: s("gq")),
 ]
+BENIGN_SLOTS.update(threat_corpus_lang_extra.BENIGN_SLOTS)
 
 
 # The task an attack smuggles in is, on its own, an ordinary request ("Thanks! Now please

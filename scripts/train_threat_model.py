@@ -2,8 +2,9 @@
 
 Data (all written in this repository or shipped with Python, nothing downloaded):
 * attacks and benign notes, questions, code and notebook cells from
-  `tests/data/injection/tune.jsonl` (the project's own examples; `heldout.jsonl`,
-  `fresh.jsonl` and `generated.jsonl` are never read);
+  `tests/data/injection/tune.jsonl` and `written_train.jsonl` (the project's own examples;
+  `heldout.jsonl`, `written_heldout.jsonl`, `fresh.jsonl` and `generated.jsonl` are never
+  read);
 * template-generated attacks and benign near misses in 12 languages, the `train` and `valid`
   parts of `scripts/threat_corpus.py` (its `heldout` part uses other templates and slot words
   and is only written to `tests/data/injection/generated.jsonl` for the benchmark);
@@ -43,6 +44,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from orkas_jupyter.tools.threat_mention import blank_mentions  # noqa: E402
 from orkas_jupyter.tools.threat_model import (  # noqa: E402
     WEIGHTS,
     features,
@@ -56,6 +58,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import threat_corpus  # noqa: E402
 
 TUNE = ROOT / "tests" / "data" / "injection" / "tune.jsonl"
+# the training part of the examples written in round 7 (`scripts/threat_split.py`); its
+# held-out part, written_heldout.jsonl, is never read here
+WRITTEN_TRAIN = TUNE.with_name("written_train.jsonl")
 DEV = ROOT / ".." / "shared" / "data" / "injection" / "dev.jsonl"
 # Kept apart from benchmarks/injection_scan.py's STDLIB_MODULES, which measure false positives.
 TRAIN_MODULES = ("ast", "inspect", "functools", "collections/__init__", "typing", "enum",
@@ -67,9 +72,11 @@ Example = tuple[str, int, str]  # (text, label, group)
 
 
 def own_examples() -> list[Example]:
-    """Rows of the tune split: (text, 1 for attack, group)."""
+    """Rows of the tune split and the written training part: (text, 1 for attack, group)."""
     rows = []
-    for line in TUNE.read_text(encoding="utf-8").splitlines():
+    lines = TUNE.read_text(encoding="utf-8").splitlines()
+    lines += WRITTEN_TRAIN.read_text(encoding="utf-8").splitlines()
+    for line in lines:
         if line.strip():
             r = json.loads(line)
             rows.append((r["text"], int(r["label"] == "attack"),
@@ -109,7 +116,7 @@ def featurize(examples: list[Example]) -> tuple[list[set[str]], np.ndarray, list
     """One feature set per window; labels; the example each window belongs to."""
     feats, labels, owner = [], [], []
     for i, (text, label, _) in enumerate(examples):
-        for window in windows(tokens(skeleton(normalize(text)))):
+        for window in windows(tokens(skeleton(normalize(blank_mentions(text))))):
             feats.append(features(window))
             labels.append(label)
             owner.append(i)
@@ -191,7 +198,8 @@ def scores(examples: list[Example], vocab: dict[str, int], w: np.ndarray, b: flo
     p = 1.0 / (1.0 + np.exp(-(Sparse(feats, vocab).dot(w) + b)))
     best = np.zeros(len(examples))
     np.maximum.at(best, np.array(owner), p)
-    cued = np.array([has_cue(tokens(skeleton(normalize(t)))) for t, _, _ in examples])
+    cued = np.array([has_cue(tokens(skeleton(normalize(blank_mentions(t)))))
+                     for t, _, _ in examples])
     return best, cued
 
 
@@ -202,8 +210,9 @@ def decide(p: np.ndarray, cued: np.ndarray, t: float, t_bare: float) -> np.ndarr
 
 def pool(group: str) -> str:
     """The benign set a group belongs to for calibration: the own and the generated near
-    misses are pooled (a validation group of 20 texts cannot measure 1%)."""
-    return group.split("-")[0] if group.startswith(("own-", "gen-")) else group
+    misses are one pool (a validation group of 20 texts cannot measure 1 %, and the own
+    notes alone, about 70 texts, would let a single text set the threshold)."""
+    return "near-miss" if group.startswith(("own-", "gen-")) else group
 
 
 def fp_ok(examples: list[Example], flagged: np.ndarray, max_fp: float) -> bool:
@@ -262,6 +271,8 @@ def main() -> int:
     parser.add_argument("--l2", type=float, default=3e-5)
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--prune", type=float, default=0.02)
+    parser.add_argument("--show-fp", type=int, default=0,
+                        help="print the N highest-scoring benign validation texts")
     ns = parser.parse_args()
     fixed_train, fixed_valid = split_fixed(own_examples() + prose_examples() + code_examples())
     train_set = fixed_train + generated("train")
@@ -276,6 +287,14 @@ def main() -> int:
     # scored with the weights exactly as shipped (float16, pruned)
     p, cued = scores(valid, pruned, shipped.astype(np.float64), b)
     threshold, bare = choose_thresholds(valid, p, cued, ns.max_fp)
+    benign = sorted((float(p[i]), pool(g), t) for i, (t, label, g) in enumerate(valid)
+                    if label == 0)
+    for score, group, text in benign[::-1][:ns.show_fp]:
+        print(f"  {score:.3f} {group:12s} {text[:100]!r}")
+    sizes = {g: sum(1 for _, lab, x in valid if lab == 0 and pool(x) == g)
+             for g in sorted({pool(x) for _, lab, x in valid if lab == 0})}
+    print(f"validation benign pools: {sizes}; thresholds from validation: {threshold} with a "
+          f"cue word, {bare} without")
     if ns.benign_check.is_file():
         # Benign requests written elsewhere ("Write a poem about ...") look like the tasks an
         # attack smuggles in: raise the thresholds until they stay under --max-fp too.

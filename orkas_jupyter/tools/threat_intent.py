@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
 from .threat_intent_rules import RULES, IntentRule
 from .threat_match import first_match, match_starts, start_keys, word_index
@@ -39,7 +40,7 @@ class CompiledRule:
 def compiled_rules() -> tuple[CompiledRule, ...]:
     """Each rule compiled with its gates and start keys, built on first use."""
     out = []
-    for rule in RULES + MORE_RULES:
+    for rule in RULES + MORE_RULES + LATE_RULES:
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         out.append(CompiledRule(rule, re.compile(rule.pattern), gates, starts))
@@ -58,10 +59,25 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
             m = first_match(c.pattern, c.starts, skel, index)
         else:
             m = c.pattern.search(skel)
-        if m:
+        if m and not (_REPORTED.search(skel, max(0, m.start() - 60), m.end())
+                      or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())):
             lo, hi = m.span()
             hits.append((c.rule.kind, c.rule.name, skel[max(0, lo - 10):hi + 30].strip()))
     return hits
+
+
+# Reported, not given: "jailbreaks work by asking the model to pretend it has no rules" tells
+# a reader what attacks do; the request is addressed to a third party, not to the reader.
+_REPORTED = re.compile(
+    r"\b(?:ask|asks|asking|asked|tell|tells|telling|told|instruct\w*|get|gets|getting|make|"
+    r"makes|making|trick\w*|convinc\w*|persuad\w*|forc\w*|coax\w*|lure\w*)\s+(?:the|a|an|"
+    r"their|its)\s+(?:\w+\s+)?(?:model|assistant|ai|llm|chatbot|agent|bot|system)s?\s+"
+    r"(?:to|into)\b")
+# "can the agent ignore tool results ...": the verb has a subject other than the reader
+_SUBJECT = re.compile(
+    r"\b(?:the|an?|this|our|my|your|each) (?:\w+ )?(?:agent|model|bot|assistant|llm|system|"
+    r"filter|scanner|classifier|app|pipeline|parser)s? (?:(?:can|could|should|must|will|would|"
+    r"may|might|to|always|never|not|also|just|still) ){0,2}$")
 
 
 # Read on the NFKC text with its case: "You are Volkswagen." gives the model an identity (a

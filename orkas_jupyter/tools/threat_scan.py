@@ -22,6 +22,8 @@ from collections.abc import Iterable
 from typing import Literal
 
 from .threat_intent import find_identity, find_intent
+from .threat_intent_slavic import find_slavic
+from .threat_mention import blank_mentions
 from .threat_model import find_learned
 from .threat_patterns import (
     ThreatFinding,
@@ -43,14 +45,17 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
     """Findings of the chosen layers, one per (category, rule)."""
     chosen = set(layers)
     found: list[ThreatFinding] = []
-    norm = normalize(text)
+    # invisible characters and exfiltration are read on the text as it is; the wording
+    # layers on the text without the quoted phrases it only talks about
+    said = blank_mentions(text)
+    norm = normalize(said)
     skel = skeleton(norm)
     if "rules" in chosen:
-        found += (find_invisible(text) + find_injection(text, norm, skel)
+        found += (find_invisible(text) + find_injection(said, norm, skel)
                   + find_exfiltration(text))
     if "intent" in chosen:
-        hits = find_intent(skel)
-        identity = find_identity(unicodedata.normalize("NFKC", text))
+        hits = find_intent(skel) + find_slavic(norm, skel)
+        identity = find_identity(unicodedata.normalize("NFKC", said))
         hits += [identity] if identity else []
         found += [ThreatFinding("prompt_injection", f"{kind}: {rule}", excerpt)
                   for kind, rule, excerpt in hits]

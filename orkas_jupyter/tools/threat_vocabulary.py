@@ -93,7 +93,13 @@ CONCRETE_NOUNS = _words(
     "field fields entry entries record records page pages chapter paragraph cutoff "
     "numbers number draft drafts fit fits outlier outliers weight weights estimate estimates "
     "attempt attempts week weeks month months year years quarter sprint day days night "
-    "percentile figures metrics scores cache")
+    "percentile figures metrics scores cache defaults default schema")
+
+# Subjects other than the reader: "can the agent ignore tool results ..." asks about what a
+# system does; the verb is not a command to the model reading the text.
+THIRD_PERSON = _words(
+    "agent agents model models bot bots assistant assistants llm llms system filter scanner "
+    "classifier app pipeline job script it they he she parser compiler")
 
 # Words that make "instructions"/"guidelines" those of a thing ("the build instructions").
 THING_MODIFIERS = _words(
@@ -103,7 +109,7 @@ THING_MODIFIERS = _words(
 _NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in sorted(THING_MODIFIERS))
 
 # Words around an instruction word or a "previous" that tell what it points at (read by
-# `threat_patterns._classify`).
+# `threat_tokens._classify`).
 INSTRUCTION_CLASSES = frozenset(("directive", "guard", "rules", "instructions_any"))
 MODIFIED_NOUNS = frozenset(("length", "template", "templates", "tokens", "size", "engineering",
                              "library", "tuning", "count", "budget", "design"))

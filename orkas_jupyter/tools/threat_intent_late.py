@@ -1,0 +1,146 @@
+"""Intent rules added last (`threat_intent.py` runs them after `MORE_RULES`): the model's own
+instructions declared void or overridden, the text it was initialised with, answers slanted
+toward a claim, a link or a product, and sandboxes or developer modes that lift the limits in
+the Western languages (Russian, Ukrainian and Polish are in `threat_intent_slavic.py`).
+
+What tells these from a data scientist's notes: the object is the *model's* setup ("your
+defaults", "the rules you received", "the text you were initialised with"), not a file's
+rules or a team's guidance; and an answer preference names a format or a source ("mention
+the sample size"), while a slant plants a proposition ("say that ..."), a product to push
+whatever the question, or a link to end on.
+"""
+
+from __future__ import annotations
+
+from .threat_intent_rules import IntentRule
+from .threat_intent_words import ALARM, INSTRUCTIONS, SAY_THAT, THAT, alt, gap
+
+R = IntentRule
+b = r"\b"
+_VOID = (r"(?:outdated|cancell?ed|revoked|superseded|void|obsolete|invalid|withdrawn|lifted|"
+         r"suspended|null|rescinded|retired|no longer (?:valid|in force|in effect|active|"
+         r"binding|apply))\b")
+_MODEL_OWNED = alt(
+    r"(?:that )?you (?:received|were given|got|have been given|were loaded with)",
+    r"(?:that )?(?:were |was )?(?:loaded|given to you|set for you|configured for you)",
+    r"(?:at|from) the (?:start|beginning|top)", r"before this (?:message|conversation|chat)",
+)
+_SLANT_VERB = alt(r"recommend", r"promote", r"endorse", r"push", r"praise", r"advertise",
+                  r"plug")
+# the slant does not depend on what was asked
+_ANY_QUESTION = alt(r"whatever", r"regardless of", r"no matter")
+_SANDBOX = alt(r"sandbox\w*", r"test ?umgebung", r"testumgebung", r"bac a sable",
+               r"environnement de test", r"entorno de pruebas?", r"ambiente de testes?",
+               r"ambiente di (?:prova|test)", r"testomgeving", r"test environment")
+_NO_CONSEQUENCES = alt(r"ohne (?:\w+ )?(?:konsequenzen|folgen)", r"sans (?:\w+ )?consequences?",
+                       r"sin (?:\w+ )?consecuencias", r"sem (?:\w+ )?consequencias",
+                       r"senza (?:\w+ )?conseguenze", r"zonder (?:\w+ )?gevolgen",
+                       r"without (?:any )?(?:real[- ]world )?consequences",
+                       r"no (?:real[- ]world )?consequences")
+_LIMITS_OFF = alt(
+    r"(?:deine|die) (?:\w+ )?(?:grenzen|regeln|einschrankungen) gelten (?:\w+ ){0,2}nicht",
+    r"(?:tes|les) (?:\w+ )?(?:limites|regles|restrictions) ne s'appliquent (?:\w+ )?pas",
+    r"(?:tus|los) (?:\w+ )?(?:limites|reglas|restricciones) no (?:se )?aplican",
+    r"(?:os )?(?:teus|seus) (?:\w+ )?(?:limites|regras|restricoes) nao (?:se )?aplicam",
+    r"(?:i )?tuoi (?:\w+ )?(?:limiti|regole) non (?:valgono|si applicano)",
+    r"(?:je|jouw) (?:\w+ )?(?:grenzen|regels|beperkingen) gelden (?:\w+ ){0,2}niet",
+    r"your (?:usual |normal )?(?:limits|rules|restrictions|guidelines) (?:do not|don'?t|no "
+    r"longer) apply")
+_DEV_MODE = alt(r"modo (?:de )?desarrollador", r"mode developpeur", r"entwicklermodus",
+                r"modalita (?:sviluppatore|sviluppo)", r"modo (?:de )?desenvolvedor",
+                r"ontwikkelaarsmodus")
+_ON = alt(r"activado", r"active", r"activee?", r"aktiviert", r"aktiv", r"attivat[ao]",
+          r"ativado", r"geactiveerd", r"ingeschakeld", r"eingeschaltet", r"habilitado")
+
+# the text the model was given, set aside as a whole sentence ("Forget the article.")
+_SOURCE_DROPPED = (
+    r"\b(?:forget|ignore|never mind|drop|vergiss|ignoriere|olvida|ignora|oublie|dimentica|"
+    r"esqueca|vergeet|negeer|lass)\s+(?:about\s+)?(?:the|this|that|den|das|diesen|el|este|"
+    r"l'|le|ce|il|questo|o|het|dit)\s?(?:article|text|document|page|summary|artikel|dokument|"
+    r"articulo|texto|documento|texte|articolo|testo|artigo|tekst)\s*[.!;:\u2013\u2014-]")
+_PLAN_CHANGE = alt(r"change of plans?", r"plananderung",
+                   r"cambio de planes", r"changement de (?:plan|programme)",
+                   r"cambio di (?:programma|piani)", r"mudanca de planos", r"planwijziging",
+                   r"new priority", r"neue prioritat", r"nueva prioridad",
+                   r"nouvelle priorite", r"nuova priorita", r"nova prioridade",
+                   r"nieuwe prioriteit")
+_WHEN_ANSWERING = alt(r"when you (?:answer|reply|respond)", r"wenn du antwortest",
+                      r"cuando respondas", r"quand tu (?:reponds|repondras)",
+                      r"quando rispondi", r"quando responder(?:es)?", r"als je antwoordt",
+                      r"(?:in|en|dans|nella|na|bij) (?:every|each|jeder|cada|chaque|ogni|"
+                      r"toda|elke) (?:answer|reply|response|antwort|respuesta|reponse|"
+                      r"risposta|resposta|antwoord)")
+
+LATE_RULES: tuple[IntentRule, ...] = (
+    R("redirect", "the source dropped for a new task",
+      _SOURCE_DROPPED + r"[^\n]{0,80}?\b(?:write|say|tell|explain|list|print|schreib\w*|sag|"
+      r"erzahl\w*|erklar\w*|escribe|di|dime|explica|ecris|dis|explique|scrivi|dimmi|spiega|"
+      r"escreva|diga|explique|schrijf|zeg|vertel|leg uit)\b" + "|" + _SOURCE_DROPPED
+      + r"\s*" + ALARM + r"\b",
+      (alt(r"forget", r"ignore", r"never", r"drop", r"vergiss", r"ignoriere", r"olvida",
+           r"ignora", r"oublie", r"dimentica", r"esqueca", r"vergeet", r"negeer", r"lass"),)),
+    R("redirect", "a change of plans and an alarm",
+      b + _PLAN_CHANGE + r"\W{1,4}(?:\w+\W{1,3}){0,2}?" + ALARM + r"\b",
+      (_PLAN_CHANGE, ALARM)),
+    R("shaping", "a claim put into the answer",
+      b + _WHEN_ANSWERING + r"\b,? (?:\w+ ){0,3}?" + SAY_THAT + r"\w*(?: \w+)?,? " + THAT + b,
+      (_WHEN_ANSWERING, SAY_THAT, THAT)),
+    R("override", "the model's instructions declared void",
+      r"\b(?:your|the|all|any|whatever) (?:\w+ )?" + INSTRUCTIONS + r" " + _MODEL_OWNED
+      + gap(40) + r"\b(?:is|are|were|has been|have been)(?: now| hereby| officially| all)? "
+      + _VOID, (_MODEL_OWNED, _VOID)),
+    R("override", "the model's instructions declared void",
+      r"\byour (?:\w+ )?(?:instructions|guidelines|rules|directives|programming|guardrails|"
+      r"system prompt|configuration|orders) (?:is|are|were|has been|have been)(?: now| hereby|"
+      r" officially| all)? " + _VOID, (r"your", _VOID)),
+    R("override", "the model's settings overridden",
+      r"\b(?:overriding|override|overrides|disabling|disable|turning off|turn off|switching off|"
+      r"switch off|lifting|lift|removing|remove|suspending|suspend|bypassing|bypass) "
+      r"(?:all |each )?(?:of )?your (?:own )?(?:defaults?|default settings|settings|"
+      r"configuration|guardrails?|safety (?:rules|settings|filters?|guidelines|measures|"
+      r"features)|filters?|restrictions|limits|programming|content polic\w*|policies|"
+      r"alignment)\b",
+      (alt(r"overriding", r"override", r"overrides", r"disabling", r"disable", r"turning",
+           r"turn", r"switching", r"switch", r"lifting", r"lift", r"removing", r"remove",
+           r"suspending", r"suspend", r"bypassing", r"bypass"),)),
+    R("extraction", "asks for the text the model was initialised with",
+      r"\b(?:text|prompt|message|instructions?|words|configuration|setup|context|preamble)\w* "
+      r"(?:that )?you (?:were|have been|got|are) (?:initiali[sz]ed|configured|set up|primed|"
+      r"seeded|loaded|started|bootstrapped|booted|created|deployed) with\b",
+      (alt(r"initiali[sz]ed", r"configured", r"set", r"primed", r"seeded", r"loaded",
+           r"started", r"bootstrapped", r"booted", r"created", r"deployed"),)),
+    R("shaping", "a claim the answer must make",
+      r"\b(?:your|the|each|every|any) (?:\w+ )?(?:answer|reply|response|summary|output)s? "
+      r"(?:\w+ ){0,5}?(?:has|have|must|should|needs?|is|are) (?:\w+ )?to "
+      r"(?:say|state|claim|assert|mention|suggest|imply|report)\w*,? (?:that|as a fact|as if)\b"
+      r"|\b(?:make sure|ensure) (?:that )?(?:it|the summary|the answer|the reply|the response) "
+      r"(?:says|claims|states|reports|mentions)\b",
+      (alt(r"answer", r"answers", r"reply", r"replies", r"response", r"responses", r"summary",
+           r"output", r"make", r"ensure"),)),
+    R("shaping", "a product pushed whatever the question",
+      b + _ANY_QUESTION + r" (?:what |which )?(?:\w+ ){0,2}(?:question|asks?|asked|topic|"
+      r"request|query)\b" + gap(60) + b + _SLANT_VERB + b
+      + r"|\b" + _SLANT_VERB + r" (?:\w+ ){1,3}(?:in|into) (?:every|each|all) (?:of )?(?:your )?"
+      r"(?:answers?|repl\w+|responses?)\b",
+      (_SLANT_VERB,)),
+    R("shaping", "answer forced to end on a text or link",
+      r"\b(?:answers?|repl(?:y|ies)|responses?|messages?)\b (?:\w+ ){0,6}?(?:must|should|has "
+      r"to|have to|needs? to|will|shall) (?:always )?(?:end|start|begin|finish|close|conclude) "
+      r"(?:\w+ )?with\s*(?:[\"'\u201c\u00ab]|(?:a |the )?(?:link|url)\b)",
+      (alt(r"end", r"start", r"begin", r"finish", r"close", r"conclude"),)),
+    R("shaping", "the reader made to believe something",
+      r"\bmake (?:the )?(?:user|reader|customer|visitor|person)s? (?:believe|think)\b",
+      (r"make",)),
+    R("shaping", "a slant given to every summary",
+      r"\b(?:when|while|if) (?:you are |you're )?(?:summari[sz]ing|describing|writing about|"
+      r"reviewing|comparing) (?:this|the|these) (?:\w+ )?(?:page|article|text|document|profile|"
+      r"candidate|company|product|laptops?|models?|offers?)s?\b\W+(?:\w+ ){0,3}(?:describe|portray|"
+      r"present|call|depict|paint|frame)\b", (alt(r"when", r"while", r"if"),)),
+    R("jailbreak", "a sandbox without consequences",
+      b + _SANDBOX + b + gap(60) + _NO_CONSEQUENCES + b, (_SANDBOX,)),
+    R("jailbreak", "the model's limits lifted", b + _LIMITS_OFF + b,
+      (alt(r"deine", r"die", r"tes", r"les", r"tus", r"los", r"os", r"teus", r"seus", r"i",
+           r"tuoi", r"je", r"jouw", r"your"),)),
+    R("jailbreak", "developer mode switched on",
+      b + _DEV_MODE + r"\W{0,3}(?:\w+ )?(?:ist |est |esta |e |is )?" + _ON + b, (_DEV_MODE,)),
+)

@@ -1,0 +1,229 @@
+"""The intent grammar in Russian and Ukrainian (Cyrillic, read on the normalised text) and
+Polish (read on the skeleton, so text typed without diacritics matches too): the same
+intents as `threat_intent_rules.py` — a verb of setting aside × the model's instructions,
+earlier rules declared void, a role without rules, a request for the model's own prompt, a
+task declared done before a new, more urgent one, a claim put into the answer, a sandbox or
+developer mode that lifts the limits.
+
+Each rule carries literal gates (strings one of which must be in the text), so a long text
+in another language costs a few substring tests.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class GatedRule:
+    """A rule on one form of the text, run only when every gate has one of its strings."""
+
+    kind: str
+    name: str
+    pattern: str
+    gates: tuple[tuple[str, ...], ...]
+    form: str  # "norm" (Cyrillic) or "skel" (Polish without diacritics)
+
+
+def _alt(*words: str) -> str:
+    return "(?:" + "|".join(words) + ")"
+
+
+_GAP = r"[^.!?;\n]{0,60}?"
+_SHORT = r"[^.!?;\n]{0,25}?"
+
+# --- Russian and Ukrainian ---------------------------------------------------------------------
+_RU_ASIDE = _alt(r"(?:про)?игнорир\w*", r"(?:про)?ігнору\w*", r"забуд\w*", r"забудь(?:те)?",
+                 r"не обращай(?:те)? внимания на", r"не зважай(?:те)? на", r"отбрось(?:те)?",
+                 r"відкинь(?:те)?", r"отмени(?:те)?", r"скасуй(?:те)?", r"забей(?:те)? на",
+                 r"наплюй(?:те)? на", r"не следуй(?:те)?", r"не слушай(?:те)?",
+                 r"перестань(?:те)? (?:следовать|соблюдать|слушаться|выполнять|дотримуватися|"
+                 r"слухатися|виконувати)", r"не соблюдай(?:те)?", r"не дотримуйся",
+                 r"выбрось из головы", r"викинь з голови", r"сбрось", r"обнули")
+_RU_RULES = _alt(r"инструкци\w*", r"інструкці\w*", r"указани\w*", r"вказів\w*", r"правил\w*",
+                 r"команд\w*", r"установк\w*", r"настройк\w*", r"налаштуван\w*", r"промпт\w*",
+                 r"ограничени\w*", r"обмежен\w*", r"директив\w*", r"предписани\w*",
+                 r"(?:всё|все|усе|то),? что (?:тебе )?(?:было )?(?:сказано|говорили|написано)",
+                 r"(?:все|усе|те),? що (?:тобі )?(?:було )?(?:сказано|казали|написано)",
+                 r"(?:всё|все|усе) (?:выше|вище|вышесказанное|предыдущее|попереднє)")
+_RU_PRIOR = _alt(r"предыдущ\w*", r"прежн\w*", r"прошл\w*", r"изначальн\w*", r"исходн\w*",
+                 r"старые", r"попередн\w*", r"початков\w*", r"старі", r"системн\w*")
+_RU_VOID = _alt(r"(?:больше |уже )?не действуют", r"недействительн\w*", r"отменен\w*",
+                r"(?:больше )?не имеют силы", r"не имеет силы", r"(?:больше |вже )?не діють",
+                r"недійсн\w*", r"скасован\w*", r"не считаются", r"не важны", r"не рахуються")
+_RU_PERSONA = _alt(r"притворись", r"представь,? что ты", r"вообрази,? что ты",
+                   r"веди себя как", r"(?:сыграй|играй) роль", r"стань", r"(?:ты )?теперь ты",
+                   r"отныне ты", r"с этого момента ты", r"вдавай", r"уяви,? що ти",
+                   r"тепер ти", r"(?:зіграй|грай) роль", r"поводься як", r"ты (?:—|-) ",
+                   r"ти (?:—|-) ")
+_RU_UNBOUND = _alt(r"без (?:каких-либо |жодних |всяких )?(?:правил|ограничений|цензуры|"
+                   r"фильтров|обмежень|цензури|фільтрів|морали|моралі)",
+                   r"не выходи из (?:роли|образа)", r"оставайся в (?:роли|образе)",
+                   r"(?:ніколи )?не виходь з ролі", r"залишайся в ролі",
+                   r"всегда остаются в роли", r"завжди залишаються в ролі",
+                   r"(?:можешь|можеш) (?:делать |робити )?(?:всё|все|усе)")
+_RU_SHOW = _alt(r"покажи", r"выведи", r"виведи", r"повтори", r"процитируй", r"процитуй",
+                r"раскрой", r"розкрий", r"перескажи", r"переведи", r"переклади", r"назови",
+                r"назви", r"напиши", r"скажи")
+_RU_OWN = _alt(r"системн\w* (?:промпт|сообщени\w*|инструкци\w*|повідомлен\w*|інструкці\w*)",
+               r"(?:свой|твой|свій|твій) промпт", r"(?:свои|твои|свої|твої) (?:инструкци|"
+               r"інструкці)\w*", r"(?:твоих|твоїх) (?:инструкци|інструкці)\w*",
+               r"текст,? (?:которым|яким) тебя (?:настроили|налаштували)",
+               r"(?:всё|все|усе),? что (?:написано|было) (?:до|выше)",
+               r"(?:все|усе),? що (?:написано|було) (?:до|вище)")
+_RU_DONE = _alt(r"с этим покончено", r"это сделано", r"(?:это )?готово", r"хватит", r"достаточно",
+                r"це зроблено", r"це готово", r"досить", r"з цим покінчено")
+_RU_MORE = _alt(r"(?:а )?теперь (?:важнее|главное|срочно|самое важное)",
+                r"тепер (?:важливіше|головне|терміново)")
+_RU_ANSWER = _alt(r"в (?:своём|своем|твоём|твоем|каждом) ответе", r"в конце (?:каждого )?ответа",
+                  r"(?:твой|твій) ответ должен", r"у (?:своїй|твоїй|кожній) відповіді",
+                  r"в кінці (?:кожної )?відповіді", r"твоя відповідь має")
+_RU_CLAIM = _alt(r"упомяни", r"добавь", r"напиши", r"скажи", r"утверждать", r"укажи",
+                 r"згадай", r"додай", r"стверджувати")
+
+# --- Polish (skeleton: lower case, no diacritics) ------------------------------------------
+_PL_ASIDE = _alt(r"zignoruj\w*", r"ignoruj\w*", r"zapomnij\w*", r"pomin\w*", r"olej",
+                 r"nie stosuj sie (?:juz )?do",
+                 r"przestan (?:przestrzegac|stosowac sie do|sluchac)",
+                 r"anuluj", r"odrzuc", r"nie zwracaj uwagi na", r"nie przejmuj sie",
+                 r"nie trzymaj sie")
+_PL_RULES = _alt(r"instrukcj\w*", r"polecen\w*", r"zasad\w*", r"regul\w*", r"wytyczn\w*",
+                 r"komend\w*", r"prompt\w*", r"ograniczen\w*",
+                 r"(?:wszystko|to),? co (?:zostalo |bylo )?(?:powiedziane|napisane|"
+                 r"powiedziano|napisano)", r"wszystko (?:powyzej|wyzej|wczesniej)")
+_PL_PRIOR = _alt(r"poprzedni\w*", r"wczesniejsz\w*", r"dotychczasow\w*", r"stare",
+                 r"pierwotn\w*", r"systemow\w*")
+_PL_VOID = _alt(r"(?:sa |juz )*niewazne", r"(?:sa |juz )*nieaktualne", r"(?:sa |zostaly )?"
+                r"anulowane", r"(?:juz )?nie obowiazuja", r"(?:juz )?sie nie licza")
+_PL_PERSONA = _alt(r"udawaj", r"wciel sie w", r"zagraj role", r"badz teraz",
+                   r"jestes teraz", r"od teraz jestes", r"wyobraz sobie,? ze jestes",
+                   r"zachowuj sie jak", r"teraz jestes")
+_PL_UNBOUND = _alt(r"bez (?:zadnych )?(?:zasad|ograniczen|cenzury|regul|filtrow)",
+                   r"nie wychodz z roli", r"pozostan w roli", r"nigdy nie dano",
+                   r"mozesz (?:zrobic )?wszystko")
+_PL_SHOW = _alt(r"pokaz", r"wypisz", r"powtorz", r"zacytuj", r"podaj", r"ujawnij",
+                r"przetlumacz", r"wyswietl", r"napisz")
+_PL_OWN = _alt(r"prompt systemowy", r"(?:swoj|twoj) prompt", r"(?:swoje|twoje) instrukcj\w*",
+               r"tekst,? ktorym (?:zostales|zostalas) skonfigurowan\w*",
+               r"wszystko,? co (?:jest|bylo|stoi) przed", r"haslo,? ktore")
+_PL_ANSWER = _alt(r"w (?:swojej|twojej|kazdej) odpowiedzi", r"na koncu (?:kazdej )?odpowiedzi",
+                  r"twoja odpowiedz (?:musi|powinna)")
+_PL_CLAIM = _alt(r"wspomnij", r"dopisz", r"napisz", r"twierdzic", r"dodaj", r"powiedz")
+
+R = GatedRule
+RULES: tuple[GatedRule, ...] = (
+    R("override", "set aside the instructions (ru/uk)", _RU_ASIDE + _GAP + _RU_RULES,
+      (("игнор", "ігнор", "забуд", "забей", "наплюй", "не обращай", "не зважай", "отбрось",
+        "відкинь", "отмени", "скасуй", "не следуй", "не слушай", "перестань", "не соблюдай",
+        "не дотримуйся", "из головы", "з голови", "сбрось", "обнули"),), "norm"),
+    R("override", "instructions declared void (ru/uk)",
+      _RU_PRIOR + r" (?:\w+ )?" + _RU_RULES + _SHORT + _RU_VOID,
+      (("не действ", "недейств", "отменен", "не имеют", "не имеет", "не діють", "недійсн",
+        "скасован", "не считаются", "не важны", "не рахуються"),), "norm"),
+    R("persona", "a role without rules (ru/uk)", _RU_PERSONA + _GAP + _RU_UNBOUND,
+      (("без ", "не выходи", "оставайся", "не виходь", "залишайся", "в роли", "в ролі",
+        "можешь", "можеш"),), "norm"),
+    # staying in character is a sign on its own, as in English (`JAILBREAK`)
+    R("persona", "stays in character (ru/uk)",
+      _alt(r"не выходи(?:те)? из (?:роли|образа)", r"оста(?:вайся|ются|ется) в (?:роли|образе)",
+           r"не виходь(?:те)? з ролі", r"залиша(?:йся|ються|ється) в ролі"),
+      (("роли", "ролі", "образ"),), "norm"),
+    R("extraction", "asks for the model's own prompt (ru/uk)", _RU_SHOW + _GAP + _RU_OWN,
+      (("промпт", "инструкц", "інструкц", "настроили", "налаштували", "написано", "было",
+        "було"),), "norm"),
+    R("extraction", "asks what the model was told before (ru/uk)",
+      _alt(r"какие инструкции ты получил", r"які інструкції ти отримав",
+           r"что тебе (?:сказали|говорили) до", r"що тобі (?:сказали|казали) до"),
+      (("инструкции ты", "інструкції ти", "тебе сказали", "тебе говорили", "тобі сказали",
+        "тобі казали"),), "norm"),
+    R("redirect", "done, now something more urgent (ru/uk)",
+      _RU_DONE + r"\W{1,4}" + _RU_MORE,
+      (("теперь", "тепер"),), "norm"),
+    R("redirect", "alarm and stop (ru/uk)", r"(?:внимание|увага)\W{1,5}стоп\b",
+      (("стоп",),), "norm"),
+    R("shaping", "a claim put into the answer (ru/uk)",
+      _RU_ANSWER + r",? " + _SHORT + _RU_CLAIM + r"\b" + _SHORT + r"(?:,? что|,? що)\b",
+      (("ответ", "відповід"),), "norm"),
+    R("shaping", "answer from own knowledge, not the sources (ru/uk)",
+      r"(?:отвечай|відповідай) (?:на основе|на основі|исходя из) (?:собственных|своих|власних|"
+      r"своїх) (?:знаний|знань),? (?:а )?не",
+      (("отвечай", "відповідай"),), "norm"),
+    R("jailbreak", "a sandbox without consequences (ru/uk)",
+      _alt(r"тестов\w* сред\w*", r"песочниц\w*", r"тестове середовище", r"пісочниц\w*")
+      + _GAP + _alt(r"без последствий", r"без наслідків", r"не действуют", r"не діють"),
+      (("без последствий", "без наслідків", "не действуют", "не діють"),), "norm"),
+    R("jailbreak", "limits lifted (ru/uk)",
+      _alt(r"(?:твои |твої )?(?:ограничения|обмеження|правила|фильтры|фільтри)")
+      + r" (?:\w+ )?(?:здесь |тут |больше |більше |уже |вже )?(?:не действуют|не діють|"
+      r"отключены|вимкнені|сняты|зняті)",
+      (("не действуют", "не діють", "отключены", "вимкнені", "сняты", "зняті"),), "norm"),
+    R("jailbreak", "developer mode (ru/uk)",
+      _alt(r"режим разработчика", r"режим розробника") + r"\W{0,3}(?:\w+ )?"
+      + _alt(r"включ\w*", r"увімкн\w*", r"активир\w*", r"активован\w*"),
+      (("режим разраб", "режим розроб"),), "norm"),
+    # Russian in Latin letters
+    R("override", "set aside the instructions (ru-latn)",
+      r"\b(?:ignoriru\w*|proignoriru\w*|zabud\w*|ne obrashchay vnimaniya na|otbros\w*)"
+      + _GAP + r"\b(?:instrukts\w*|pravil\w*|ukazani\w*|ogranicheni\w*|komand\w*)",
+      (("ignorir", "zabud", "obrashchay", "otbros"),), "skel"),
+    R("persona", "a role without rules (ru-latn)",
+      r"\b(?:pritvoris\w*|predstav\w*,? chto ty|teper ty)" + _GAP
+      + r"\bbez (?:pravil|ogranicheni\w*|tsenzury|filtrov)\b",
+      (("pritvor", "predstav", "teper ty"),), "skel"),
+    # Polish
+    R("override", "set aside the instructions (pl)", r"\b" + _PL_ASIDE + _GAP + _PL_RULES,
+      (("ignoruj", "zapomnij", "pomin", "olej", "nie stosuj", "przestan", "anuluj", "odrzuc",
+        "nie zwracaj", "nie przejmuj", "nie trzymaj"),), "skel"),
+    R("override", "instructions declared void (pl)",
+      r"\b" + _PL_PRIOR + r" (?:\w+ )?" + _PL_RULES + r" " + _PL_VOID,
+      (("niewazne", "nieaktualne", "anulowane", "nie obowiazuja", "nie licza"),), "skel"),
+    R("persona", "a role without rules (pl)", r"\b" + _PL_PERSONA + _GAP + _PL_UNBOUND,
+      (("bez ", "nie wychodz", "pozostan", "nigdy nie dano", "mozesz"),), "skel"),
+    R("persona", "stays in character (pl)",
+      r"\b(?:nie wychodz(?:cie)? z roli|pozostan(?:cie)? w roli|pozostaja w rolach?|"
+      r"zawsze zostaja w rolach?)\b", (("roli", "rolach"),), "skel"),
+    R("extraction", "asks for the model's own prompt (pl)", r"\b" + _PL_SHOW + _GAP + _PL_OWN,
+      (("prompt", "instrukcj", "skonfigurowan", "przed", "haslo"),), "skel"),
+    R("extraction", "asks what the model was told before (pl)",
+      r"\b(?:jakie instrukcje (?:otrzymales|dostales|masz)|co ci (?:powiedziano|kazano) "
+      r"(?:przed|na poczatku))\b",
+      (("instrukcje", "co ci"),), "skel"),
+    R("redirect", "done, now something more urgent (pl)",
+      r"\b(?:to (?:juz )?(?:zrobione|gotowe)|wystarczy|koniec z tym)\W{1,4}teraz "
+      r"(?:wazniejsze|najwazniejsze|pilne|pilniejsze)\b", (("teraz",),), "skel"),
+    R("shaping", "a claim put into the answer (pl)",
+      r"\b" + _PL_ANSWER + r",? " + _SHORT + r"\b" + _PL_CLAIM + r"\b" + _SHORT + r",? ze\b",
+      (("odpowiedz",),), "skel"),
+    R("shaping", "answer from own knowledge, not the sources (pl)",
+      r"\bodpowiadaj (?:na podstawie|w oparciu o) (?:wlasnej|swojej) wiedzy,? a nie\b",
+      (("odpowiadaj",),), "skel"),
+    R("jailbreak", "a sandbox or developer mode (pl)",
+      r"\b(?:srodowisko testowe|piaskownic\w*)" + _GAP + r"bez konsekwencji"
+      r"|\b(?:twoje )?(?:ograniczenia|zasady|filtry) (?:\w+ )?(?:tu |tutaj )?(?:nie obowiazuja|"
+      r"sa wylaczone)|\btryb (?:dewelopera|programisty) (?:jest )?(?:wlaczony|aktywny|"
+      r"aktywowany)\b",
+      (("bez konsekwencji", "nie obowiazuja", "wylaczone", "tryb dewelopera",
+        "tryb programisty"),), "skel"),
+)
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> tuple[tuple[GatedRule, re.Pattern[str]], ...]:
+    return tuple((r, re.compile(r.pattern)) for r in RULES)
+
+
+def find_slavic(norm: str, skel: str) -> list[tuple[str, str, str]]:
+    """(kind, rule, excerpt) for each Russian, Ukrainian or Polish rule that matches."""
+    hits = []
+    skel = skel.replace("ł", "l")  # the one Polish letter that does not decompose
+    for rule, pattern in _compiled():
+        text = norm if rule.form == "norm" else skel
+        if not all(any(s in text for s in gate) for gate in rule.gates):
+            continue
+        m = pattern.search(text)
+        if m:
+            lo, hi = m.span()
+            hits.append((rule.kind, rule.name, text[max(0, lo - 10):hi + 30].strip()))
+    return hits

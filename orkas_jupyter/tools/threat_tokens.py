@@ -1,0 +1,241 @@
+"""The fast rules' English token chains, tolerant of typos, split and glued words: each word
+gets its lexicon classes (`threat_vocabulary.LEXICON`), the classes are pruned where the
+context says the word names data, a file or someone else's action, and a rule matches when
+its classes follow each other closely inside one sentence (`threat_vocabulary.CHAIN_RULES`).
+`threat_patterns.find_injection` reports the matches."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .threat_vocabulary import (
+    CHAIN_RULES,
+    CONCRETE_NOUNS,
+    DOC_WORDS,
+    INSTRUCTION_CLASSES,
+    LEXICON,
+    MODIFIED_NOUNS,
+    PRIOR_ADJECTIVES,
+    TEXT_NOUNS,
+    THING_MODIFIERS,
+    THIRD_PERSON,
+    TOLD_SUBJECTS,
+    WORK_NOUNS,
+)
+
+
+def _deletes(word: str, depth: int = 1) -> set[str]:
+    out = {word[:i] + word[i + 1:] for i in range(len(word))}
+    if depth > 1:
+        out |= {d for w in out for d in _deletes(w, depth - 1)}
+    return out
+
+
+def _depth(word: str) -> int:
+    """Edits tolerated: none for short words (too many real neighbours, "secrete"), one from
+    eight letters, two from eleven."""
+    return 0 if len(word) < 8 else 1 if len(word) < 11 else 2
+
+
+_SWAPPED_CLASSES = {"imperative", "override", "directive", "secret", "prior"}
+
+
+def _build_index() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    exact: dict[str, set[str]] = {}
+    fuzzy: dict[str, set[str]] = {}  # a deletion variant -> keywords it comes from
+    for cls, words in LEXICON.items():
+        for w in words:
+            exact.setdefault(w, set()).add(cls)
+            if cls in _SWAPPED_CLASSES and 5 <= len(w) < 8:
+                # Short keywords get no edit distance (real words sit one edit away), but a
+                # swapped pair of letters ("ignroe", "pormpt") is a typo, never another word.
+                for i in range(len(w) - 1):
+                    exact.setdefault(w[:i] + w[i + 1] + w[i] + w[i + 2:], set()).add(cls)
+            if _depth(w):
+                for d in _deletes(w, _depth(w)) | {w}:
+                    fuzzy.setdefault(d, set()).add(w)
+    return ({k: frozenset(v) for k, v in exact.items()},
+            {k: frozenset(v) for k, v in fuzzy.items()})
+
+
+_EXACT, _FUZZY = _build_index()
+# (first two letters, length) of every keyword that tolerates typos: a cheap gate that spares
+# most words the deletion lookups.
+_FUZZY_SHAPES = {(w[:2], n) for ws in LEXICON.values() for w in ws if _depth(w)
+                 for n in range(len(w) - _depth(w), len(w) + _depth(w) + 1)}
+
+
+# (first two letters, length) of every word `word_classes` can know: a joined pair of pieces
+# outside this set has no class.
+_JOIN_SHAPES = _FUZZY_SHAPES | {(w[:2], len(w)) for w in _EXACT}
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one edit)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[len(b)]
+
+
+@lru_cache(maxsize=65536)
+def word_classes(word: str, max_edits: int = 2) -> frozenset[str]:
+    """Lexicon classes of a word, tolerating typos in long keywords: same first two letters
+    and one edit from eight letters, two from eleven (the deletion index finds candidates,
+    the distance confirms them)."""
+    hit = _EXACT.get(word)
+    if hit is not None:
+        return hit
+    if len(word) < 7 or (word[:2], len(word)) not in _FUZZY_SHAPES:
+        return frozenset()
+    candidates: set[str] = set(_FUZZY.get(word, ()))
+    for d in _deletes(word, 2 if len(word) >= 10 else 1):
+        candidates |= _FUZZY.get(d, frozenset())
+    found: set[str] = set()
+    for keyword in candidates:
+        if keyword[0] == word[0] and edit_distance(word, keyword) <= min(_depth(keyword),
+                                                                         max_edits):
+            found |= _EXACT[keyword]
+    return frozenset(found)
+
+
+def _classify(tokens: list[str]) -> list[frozenset[str]]:
+    classes = [word_classes(t) for t in tokens]
+    # Words split by stray spaces ("ig nore previ ous"): try each pair of unknown pieces,
+    # one of them short, joined.
+    for i in range(len(tokens) - 1):
+        if not classes[i] and not classes[i + 1] and min(len(tokens[i]),
+                                                          len(tokens[i + 1])) <= 5:
+            a, b = tokens[i], tokens[i + 1]
+            if ((a if len(a) >= 2 else a + b)[:2], len(a) + len(b)) not in _JOIN_SHAPES:
+                continue  # no keyword, typo or not, has that start and length
+            joined = word_classes(a + b, 1)
+            if joined:
+                classes[i], classes[i + 1] = joined, frozenset()
+    # Words glued together ("allprevious", "priorinstructions"): both halves known.
+    for i, token in enumerate(tokens):
+        if not classes[i] and len(token) >= 9:
+            classes[i] = _compound_classes(token)
+    # The passes below only take classes away: a sentence that lacks a class every chain
+    # needs (most sentences of ordinary prose) is done here.
+    present = frozenset().union(*classes)
+    if not any(present.issuperset(chain) for _, chain, _ in CHAIN_RULES):
+        return classes
+    # "the approach above", "outliers above the 99th": "above" follows a concrete thing
+    for i in range(len(tokens)):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        # "anything before 2019", "the earlier prototype": the word qualifies a date or a
+        # piece of work (an unknown word may be a typo of "instructions": it keeps the word)
+        if "prior" in classes[i] and (nxt.isdigit() or (
+                tokens[i] in PRIOR_ADJECTIVES and nxt in WORK_NOUNS)):
+            classes[i] = classes[i] - {"prior"}
+        # "can the agent ignore tool results ...": the verb has a subject of its own
+        if classes[i] & {"imperative", "override"} and i and tokens[i - 1] in THIRD_PERSON:
+            classes[i] = classes[i] - {"imperative", "override"}
+        # "don't show the system prompt to users": a prohibition, not a request
+        if classes[i] & {"extract", "reproduce"} and i and (
+                tokens[i - 1] in ("not", "never") or (tokens[i - 1] == "t" and i > 1 and tokens[
+                    i - 2] in ("don", "doesn", "didn", "won", "shouldn", "mustn", "can"))):
+            classes[i] = classes[i] - {"extract", "reproduce"}
+        # "Ana said so": a report by someone else, not what the model was told
+        if tokens[i] in ("said", "told") and i and tokens[i - 1] not in TOLD_SUBJECTS:
+            classes[i] = classes[i] - {"guard"}
+        # "the build instructions", "setup guidelines": instructions for a thing
+        if classes[i] & INSTRUCTION_CLASSES and i and tokens[i - 1] in THING_MODIFIERS:
+            classes[i] = classes[i] - INSTRUCTION_CLASSES
+        # "the instructions for the install", "guidelines for naming tables"
+        if classes[i] & INSTRUCTION_CLASSES and nxt == "for":
+            j = i + 2
+            while j < len(tokens) and tokens[j] in ("the", "a", "an", "this", "our"):
+                j += 1
+            if j < len(tokens) and (tokens[j] in THING_MODIFIERS or tokens[j] in DOC_WORDS):
+                classes[i] = classes[i] - INSTRUCTION_CLASSES
+    # "the groupby solution above": any word but the text itself ("the text above", "the
+    # instructions above", "everything above") before "above" names a thing
+    for i in range(1, len(tokens)):
+        if "prior" in classes[i] and (tokens[i - 1] in CONCRETE_NOUNS or (
+                tokens[i] == "above" and not classes[i - 1]
+                and tokens[i - 1] not in TEXT_NOUNS)):
+            classes[i] = classes[i] - {"prior"}
+    # "the above warning", "previous rows", "new instructions from the PI": the word
+    # qualifies a concrete thing or names a sender, it does not point at the model's prompt.
+    for i in range(len(tokens) - 1):
+        if "prior" in classes[i] and tokens[i + 1] in CONCRETE_NOUNS:
+            classes[i] = classes[i] - {"prior"}
+        # "ignore rows before 2020", "ignore errors which ...": the verb's object is data
+        if classes[i] & {"imperative", "override"}:
+            j = i + 1
+            while j < len(tokens) - 1 and tokens[j] in ("the", "all", "any", "these", "those"):
+                j += 1
+            if tokens[j] in CONCRETE_NOUNS:
+                classes[i] = classes[i] - {"imperative", "override"}
+        # "the prompt length", "the rules in ruff.toml": the word names a thing or a file's
+        # content, not the model's own instructions
+        if classes[i] & INSTRUCTION_CLASSES and (
+                tokens[i + 1] in CONCRETE_NOUNS or tokens[i + 1] in MODIFIED_NOUNS
+                or (tokens[i + 1] in ("in", "from") and i + 2 < len(tokens)
+                    and tokens[i + 2] in DOC_WORDS)):
+            classes[i] = classes[i] - INSTRUCTION_CLASSES
+        if "new" in classes[i] and i + 2 < len(tokens) and tokens[i + 2] == "from":
+            classes[i] = classes[i] - {"new"}
+        # "a system prompt" is the concept, not this model's own prompt
+        if tokens[i] in ("a", "an") and "own" in classes[i + 1]:
+            classes[i + 1] = classes[i + 1] - {"own"}
+    return classes
+
+
+@lru_cache(maxsize=65536)
+def _compound_classes(token: str) -> frozenset[str]:
+    for cut in range(3, len(token) - 2):
+        head, tail = _EXACT.get(token[:cut]), _EXACT.get(token[cut:])
+        if head is not None and tail is not None:
+            return head | tail
+    return frozenset()
+
+
+def _chain(classes: list[frozenset[str]], names: tuple[str, ...],
+           windows: tuple[int, ...]) -> int | None:
+    """Index where `names[0]` starts a chain of classes, each within its window of the last."""
+    def follow(pos: int, k: int) -> bool:
+        if k == len(names):
+            return True
+        for j in range(pos + 1, min(len(classes), pos + 1 + windows[k - 1])):
+            if names[k] in classes[j] and follow(j, k + 1):
+                return True
+            if "barrier" in classes[j]:
+                return False
+        return False
+    for i, c in enumerate(classes):
+        if names[0] in c and follow(i, 1):
+            return i
+    return None
+
+
+_SENTENCE_END = re.compile(r"[.!?;]+(?:\s|$)|\n|\s=\s")
+_TOKEN = re.compile(r"[a-z]+(?:_[a-z]+)*|[0-9]+")
+
+
+def token_rules(text: str) -> list[tuple[str, str]]:
+    """(rule, excerpt) for each chain rule that matches within one sentence."""
+    hits: list[tuple[str, str]] = []
+    # An assignment ends a sentence too: `prompt = "You are ..."` defines a prompt in code.
+    for sentence in _SENTENCE_END.split(text):
+        # snake_case identifiers stay one word: `ignore_previous(rows)` is code, not a request
+        tokens = _TOKEN.findall(sentence)
+        classes = _classify(tokens)
+        present = frozenset().union(*classes)
+        for name, chain, windows in CHAIN_RULES:
+            if not present.issuperset(chain):
+                continue  # most sentences lack a class the rule needs: skip the search
+            i = _chain(classes, chain, windows)
+            if i is not None:
+                hits.append((name, " ".join(tokens[i:i + 8])))
+    return hits

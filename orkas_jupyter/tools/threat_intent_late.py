@@ -13,7 +13,7 @@ whatever the question, or a link to end on.
 from __future__ import annotations
 
 from .threat_intent_rules import IntentRule
-from .threat_intent_words import ALARM, INSTRUCTIONS, SAY_THAT, THAT, alt, gap
+from .threat_intent_words import ALARM, INSTRUCTIONS, REPRODUCE, SAY_THAT, THAT, alt, gap
 
 R = IntentRule
 b = r"\b"
@@ -71,7 +71,41 @@ _WHEN_ANSWERING = alt(r"when you (?:answer|reply|respond)", r"wenn du antwortest
                       r"toda|elke) (?:answer|reply|response|antwort|respuesta|reponse|"
                       r"risposta|resposta|antwoord)")
 
+_YOUR = alt(r"your", r"deine?[nmrs]?", r"tus?", r"tes", r"vos", r"votre", r"tua", r"tue",
+            r"tuoi", r"sua", r"suas", r"seus?", r"je", r"jouw", r"apna", r"apne")
+_VERBATIM = alt(r"verbatim", r"word for word", r"word by word", r"wortlich",
+                r"wort fur wort", r"palabra por palabra", r"literalmente", r"mot pour mot",
+                r"parola per parola", r"alla lettera", r"palavra por palavra",
+                r"woord voor woord", r"letterlijk", r"shabdash")
+_SECRET = alt(r"password", r"passwort", r"kennwort", r"contrasena", r"mot de passe", r"senha",
+              r"wachtwoord", r"secret (?:key|code|word)", r"geheim\w* (?:code|wort|schlussel)",
+              r"codigo secreto", r"code secret", r"parola (?:segreta|d'ordine)",
+              r"codice segreto", r"codigo secreto")
+_RECEIVED = alt(r"did you (?:get|receive|receive)", r"were you given", r"hast du bekommen",
+                r"hast du erhalten", r"recibiste", r"recibio", r"recebeu", r"recebeste",
+                r"as-tu recues?", r"avez-vous recues?", r"hai ricevuto", r"ha ricevuto",
+                r"heb je gekregen", r"kreeg je", r"heb je ontvangen")
+
 LATE_RULES: tuple[IntentRule, ...] = (
+    R("extraction", "asks for the model's own words verbatim",
+      b + REPRODUCE + b + gap(40) + b + _YOUR + b + gap(40) + b + _VERBATIM + b,
+      (REPRODUCE, _YOUR, _VERBATIM)),
+    R("extraction", "asks for a secret",
+      b + REPRODUCE + b + gap(30) + b + _SECRET + b
+      + r"|\b(?:copie|copia|copy|kopiere|kopieer|stampa|imprime|imprima|druck\w*)\b" + gap(30)
+      + b + _SECRET + b, (_SECRET,)),
+    R("extraction", "asks which instructions the model received",
+      r"\b(?:quais|que|quelles?|quali|welke|which|what|welche)\b (?:\w+ )?"
+      r"(?:instrucoes|instrucciones|instructions|istruzioni|instructies|anweisungen|regras|"
+      r"reglas|regles|regole|regels|regeln|orders|rules)\b (?:\w+ ){0,2}" + _RECEIVED + b,
+      (_RECEIVED,)),
+    R("redirect", "urgent help with something else",
+      r"\bmujhe (?:turant|abhi|jaldi) (?:tumhari |aapki )?madad chahiye\b"
+      r"|\b(?:i )?(?:urgently|desperately) need your help (?:with|to)\b"
+      r"|\bich brauche (?:jetzt )?dringend deine hilfe\b"
+      r"|\bnecesito (?:urgentemente )?tu ayuda (?:urgente|con otra)\b"
+      r"|\bj'ai (?:besoin )?(?:urgemment|d'urgence) (?:besoin )?de ton aide\b",
+      (alt(r"mujhe", r"urgently", r"desperately", r"ich", r"necesito", r"j'ai"),)),
     R("redirect", "the source dropped for a new task",
       _SOURCE_DROPPED + r"[^\n]{0,80}?\b(?:write|say|tell|explain|list|print|schreib\w*|sag|"
       r"erzahl\w*|erklar\w*|escribe|di|dime|explica|ecris|dis|explique|scrivi|dimmi|spiega|"

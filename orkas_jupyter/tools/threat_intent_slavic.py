@@ -72,7 +72,10 @@ _RU_OWN = _alt(r"системн\w* (?:промпт|сообщени\w*|инст�
                r"інструкці)\w*", r"(?:твоих|твоїх) (?:инструкци|інструкці)\w*",
                r"текст,? (?:которым|яким) тебя (?:настроили|налаштували)",
                r"(?:всё|все|усе),? что (?:написано|было) (?:до|выше)",
-               r"(?:все|усе),? що (?:написано|було) (?:до|вище)")
+               r"(?:все|усе),? що (?:написано|було) (?:до|вище)",
+               r"перв\w* сообщени\w* (?:этого|нашего) (?:разговора|чата|диалога)",
+               r"перш\w* повідомлен\w* (?:цієї|нашої) (?:розмови|бесіди|чату)",
+               r"(?:секретн\w* )?пароль")
 _RU_DONE = _alt(r"с этим покончено", r"это сделано", r"(?:это )?готово", r"хватит", r"достаточно",
                 r"це зроблено", r"це готово", r"досить", r"з цим покінчено")
 _RU_MORE = _alt(r"(?:а )?теперь (?:важнее|главное|срочно|самое важное)",
@@ -141,6 +144,11 @@ RULES: tuple[GatedRule, ...] = (
     R("redirect", "done, now something more urgent (ru/uk)",
       _RU_DONE + r"\W{1,4}" + _RU_MORE,
       (("теперь", "тепер"),), "norm"),
+    R("redirect", "urgent help or a real task (ru/uk)",
+      _alt(r"(?:мне|мені) (?:срочно|терміново) (?:нужна|потрібна) (?:твоя )?(?:помощь|допомога)",
+           r"(?:твоя|твоё|твое|твоє) (?:новая|настоящая|истинная|единственная|нове|справжнє|"
+           r"единственное|новое) (?:задача|задание|завдання)"),
+      (("срочно", "терміново", "задача", "задание", "завдання"),), "norm"),
     R("redirect", "alarm and stop (ru/uk)", r"(?:внимание|увага)\W{1,5}стоп\b",
       (("стоп",),), "norm"),
     R("shaping", "a claim put into the answer (ru/uk)",
@@ -193,6 +201,12 @@ RULES: tuple[GatedRule, ...] = (
     R("redirect", "done, now something more urgent (pl)",
       r"\b(?:to (?:juz )?(?:zrobione|gotowe)|wystarczy|koniec z tym)\W{1,4}teraz "
       r"(?:wazniejsze|najwazniejsze|pilne|pilniejsze)\b", (("teraz",),), "skel"),
+    R("redirect", "urgent help or a real task (pl)",
+      r"\b(?:pilnie|natychmiast) potrzebuje (?:twojej )?pomocy\b|\btwoje (?:nowe|prawdziwe|"
+      r"jedyne) zadanie\b", (("pomocy", "zadanie"),), "skel"),
+    R("extraction", "asks for a secret (pl)",
+      r"\b(?:pokaz|podaj|ujawnij|wypisz|powiedz|zdradz|skopiuj)\w*" + _SHORT + r"\bhasl\w*",
+      (("hasl",),), "skel"),
     R("shaping", "a claim put into the answer (pl)",
       r"\b" + _PL_ANSWER + r",? " + _SHORT + r"\b" + _PL_CLAIM + r"\b" + _SHORT + r",? ze\b",
       (("odpowiedz",),), "skel"),

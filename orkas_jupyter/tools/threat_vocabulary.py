@@ -291,9 +291,12 @@ _SOURCE = (r"(os\.environ|getenv|process\.env|psutil|cookie|\.ssh|keyring|getpas
 # lower-cased NFKC text): `str.__contains__` rules out most texts far faster than the
 # patterns' leading alternations, which the regex engine tries at every offset. A test checks
 # that gated and ungated results agree on every data set.
+# "rm" and each whitespace character `\s` matches that NFKC keeps ("rm -rf", "rm\t-rf")
+_RM_SPACED = tuple("rm" + c for c in " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\u1680\u2028\u2029")
 EXFIL_GATES: dict[str, tuple[tuple[str, ...], ...]] = {
     "secret variable sent over the network": (("$",),),
-    "environment dumped to the network": (("env", "export -p", "compgen"),),
+    "environment dumped to the network": (("env", "export -p", "compgen"),
+                                          ("|", "/dev/", "requests.", "urlopen", "fetch(")),
     "raw network device": (("/dev/",),),
     "credential file access": ((".ssh", "id_", ".aws/", ".netrc", ".pgpass", ".git-cred",
                                 "/etc/shadow", ".gnupg/", ".kube/", ".docker/",
@@ -303,7 +306,12 @@ EXFIL_GATES: dict[str, tuple[tuple[str, ...], ...]] = {
     "code sending local data out": (
         ("requests.", ".post(", "urlopen", "http.client", "socket", "sendall(", "cookies",
          "files", "create_connection", ".sendto(", "smtp", "yagmail", "ftplib", "storbinary",
-         "paramiko", "publish.single", "axios", "xmlhttprequest", "/dev/tcp/", "curl"),),
+         "paramiko", "publish.single", "axios", "xmlhttprequest", "/dev/tcp/", "curl"),
+        ("os.environ", "getenv", "process.env", "psutil", "cookie", ".ssh", "keyring",
+         "getpass", "clipboard", "/etc/passwd", "/etc/shadow", "login data", "keylog",
+         "pynput", ".bash_history", "wallet", "open(", "check_output", "csv.reader",
+         "query_devices", "discover_devices", "usb.core", "driverquery", "platform.",
+         "gethostname", "contacts")),
     "code relaying fetched data to another host": (
         ("requests.get", "urlopen", "urlretrieve", "httpx.get"),),
     "command uploading a local file": (("curl",), ("@",)),
@@ -311,11 +319,14 @@ EXFIL_GATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ("urlretrieve", "urlopen", "requests.get", "httpx.get", "urllib3", "wget", "curl",
          "session.get", "http.request"),
         ("exec(", "os.system(", "subprocess.", "chmod +x", "|", "nohup")),
-    "destructive command": (("rm", "dd", "mkfs", "os.remove(", "systemctl", "/etc/", ":()"),),
+    "destructive command": ((*_RM_SPACED, "if=", "mkfs", "os.remove(", "systemctl", "/etc/",
+                             ":()"),),
     "instruction to send secrets out": (
         ("send", "upload", "post", "forward", "mail", "exfiltrate", "transmit", "leak", "copy"),
         ("key", "token", "password", "credential", "secret", "env", "cookie"),
-        ("to", "into")),
+        ("to", "into"),
+        ("http", "server", "webhook", "url", "mail", "@", "endpoint", "pastebin", "discord",
+         "telegram")),
 }
 # (name, patterns that must all match somewhere in the text)
 EXFIL_PATTERNS: list[tuple[str, tuple[re.Pattern[str], ...]]] = [

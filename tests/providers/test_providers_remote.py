@@ -96,6 +96,13 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
             mp.setenv(name, value)
         try:
             w.store.sync.call("session.list")  # starts the server
+            # These tests compare litellm's leaf in both processes: wait for the server's
+            # litellm (before it, an openai/ request goes over the direct wire, and a failure
+            # is sent again through litellm: tests/store/test_store_model_cold.py).
+            deadline = time.monotonic() + 120
+            while not w.store.sync.call("model.warm")["warm"]:
+                assert time.monotonic() < deadline, "the server's litellm never got ready"
+                time.sleep(0.1)
             yield w
         finally:
             pid = w.server_pid()

@@ -31,6 +31,11 @@ HISTORY_LIMIT = 200
 Send = Callable[[dict[str, Any]], None]
 
 
+def plain(text: str) -> str:
+    """A notice as the panel shows it, plain text: without Markdown emphasis or code ticks."""
+    return text.replace("**", "").replace("`", "")
+
+
 class ChatController:
     """One chat view bound to one session of a `KernelRuntime`."""
 
@@ -194,7 +199,7 @@ class ChatController:
             from .notices import NO_MODEL
 
             self.running = False
-            self._send({"type": "notice", "level": "error", "text": NO_MODEL})
+            self._send({"type": "notice", "level": "error", "text": plain(NO_MODEL)})
             self._send({"type": "done", "stop_reason": "error", "usage": self.last_usage})
             self._send(self._state())
             return
@@ -209,7 +214,8 @@ class ChatController:
                 final = event
         except Exception as exc:
             log.warning("chat turn failed", exc_info=True)
-            self._send({"type": "notice", "level": "error", "text": describe_error(exc)})
+            self._send({"type": "notice", "level": "error",
+                        "text": plain(describe_error(exc))})
         finally:
             self._flush()
             self.running = False
@@ -221,10 +227,9 @@ class ChatController:
         stop = result.stop_reason if result is not None else "error"
         if final is not None and final.type == "error":
             level = "info" if getattr(final, "kind", "") == "cancelled" else "error"
-            self._send({"type": "notice", "level": level, "text": final.message})
+            self._send({"type": "notice", "level": level, "text": plain(final.message)})
         for note in turn.notes() if turn is not None else []:
-            # The panel shows notices as plain text: drop the Markdown emphasis.
-            self._send({"type": "notice", "level": "info", "text": note.replace("**", "")})
+            self._send({"type": "notice", "level": "info", "text": plain(note)})
         self._send({"type": "done", "stop_reason": stop, "usage": self.last_usage})
         self._send(self._state())
 

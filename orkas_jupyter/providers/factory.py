@@ -55,8 +55,10 @@ def build_candidates(settings: Settings, *, timeout: float,
     """One candidate per (model, key): the primary model first, then the fallbacks."""
     if not settings.model:
         raise ProviderConfigError(
-            "No model is configured. Set ORKAS_MODEL to a litellm model string (for example "
-            "openai/gpt-4o-mini, with OPENAI_API_KEY set) or use %orkas config.")
+            "No model is configured. In a notebook: %orkas model provider/model (a litellm "
+            "model string such as openai/gpt-4o-mini); or export ORKAS_MODEL before starting "
+            "Jupyter, with the provider's key in its usual variable (OPENAI_API_KEY, …) or "
+            "ORKAS_API_KEY. %orkas doctor checks the setup (docs/models.md).")
     primary = settings.model.strip()
     keys = _keys(settings)
     candidates: list[Candidate] = []

@@ -158,7 +158,8 @@ def test_panel_turns_say_when_answers_were_replayed_or_recorded():
     ChatController(rt, out).handle({"type": "send", "text": "q"})
     out.wait_for("done")
     notes = [m["text"] for m in out.msgs if m["type"] == "notice"]
-    assert notes == ["● 1 model answer recorded in `the workspace store`"]
+    # Plain text for the panel: no code ticks, no emphasis.
+    assert notes == ["● 1 model answer recorded in the workspace store"]
 
     replayer = RecordReplayProvider(ScriptedProvider([]), store, "replay", "scripted/model")
     rt2 = LoopRuntime(replayer, [])
@@ -168,5 +169,5 @@ def test_panel_turns_say_when_answers_were_replayed_or_recorded():
     assert [m["markdown"] for m in again.msgs if m["type"] == "assistant_end"] == [
         "recorded answer"]
     notes = [m["text"] for m in again.msgs if m["type"] == "notice"]
-    assert notes == ["▶ 1 recorded model answer replayed from `the workspace store` (model "
-                     "`scripted/model`); tools ran for real"]
+    assert notes == ["▶ 1 recorded model answer replayed from the workspace store (model "
+                     "scripted/model); tools ran for real"]

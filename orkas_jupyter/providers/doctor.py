@@ -174,8 +174,8 @@ def _key_line(model: str, source: KeySource, api_base: str | None,
                           detail=f"none needed for {provider_of(model)}")
     if api_base:
         return DoctorLine(check="key", status="warn", detail=(
-            f"neither {ORKAS_KEY} nor {own} is set; none is sent to {api_base} — fine for a "
-            "local server that needs no key"))
+            f"neither {ORKAS_KEY} nor {own} is set; a placeholder key is sent to {api_base} — "
+            "fine for a local server that needs no key"))
     return DoctorLine(check="key", status="fail", detail=missing_key_message(model, source))
 
 

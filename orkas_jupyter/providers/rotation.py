@@ -152,7 +152,7 @@ class RotatingProvider:
                 if started or not is_account_level(exc):
                     raise
                 self._cool_down(candidate, exc)
-                failures.append((candidate, exc))
+                failures.append((candidate, _naming_the_key(candidate, exc)))
                 continue
             self.cooldowns.pop(candidate.label, None)
             return
@@ -192,8 +192,24 @@ class RotatingProvider:
         self.cooldowns[candidate.label] = Cooldown(until=self.clock.now() + seconds,
                                                    reason=str(exc),
                                                    credential=_credential(candidate))
-        log.warning("model candidate %s cools down for %.0f s after an account-level error "
-                    "(%s)", candidate.label, seconds, type(exc).__name__)
+        # Not a warning: the turn's error already tells the user; with one candidate there is
+        # nothing to skip to (it is tried again on the next request).
+        log.info("model candidate %s is skipped for %.0f s while others can serve: %s",
+                 candidate.label, seconds, exc)
+
+
+def _naming_the_key(candidate: Candidate, exc: ProviderError) -> ProviderError:
+    """A refused key (HTTP 401/403) says which variable it came from, never the key."""
+    source = getattr(candidate.provider, "key_source", None)
+    if not isinstance(exc, AccountError) or exc.status not in (401, 403) or source is None:
+        return exc
+    where = str(source.describe(candidate.model))
+    if where == "no key":
+        return exc
+    variable = where.split(" ")[0]
+    hint = (f" (in a notebook: %env {variable}=…)" if variable.isupper() else "")
+    return AccountError(f"{exc}. The key sent came from {where}; set a valid one{hint} and "
+                        "ask again.", status=exc.status)
 
 
 def _credential(candidate: Candidate) -> str:

@@ -197,3 +197,19 @@ async def test_validate_auth_reports_each_candidate() -> None:
     assert report["openai/gpt-4o (key …1111)"] is None
     refused = report["openai/gpt-4o-mini (key …1111)"]
     assert refused is not None and "refused" in refused and "sk-primary" not in refused
+
+
+async def test_a_refused_key_names_its_variable_and_logs_no_warning(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.delenv("ORKAS_API_KEY")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-refused-by-the-server-9999")
+    clock = FakeClock()
+    with (FakeModelServer([fault(401)]) as server,
+          pytest.raises(AccountError) as caught):
+        await collect(make_provider(fake_settings(server.base_url), clock=clock),
+                      user_request())
+    message = str(caught.value)
+    assert "HTTP 401" in message and "came from OPENAI_API_KEY" in message
+    assert "%env OPENAI_API_KEY=…" in message and "9999" not in message
+    # The user reads the error; nothing is written to the cell's stderr besides it.
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]

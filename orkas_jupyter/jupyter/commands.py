@@ -148,22 +148,40 @@ def _sessions(rt: Any, parts: list[str]) -> bool:
     return True
 
 
+# Another notebook's session used this recently may be open in its kernel: prune keeps it.
+_IN_USE_S = 3_600.0
+
+
 def _prune(rt: Any, client: Any, days: str | None) -> None:
-    """Delete empty sessions, and with DAYS those not used for that many days (never the
-    current one)."""
+    """Delete empty sessions, and with DAYS those not used for that many days. Never the
+    current one, nor another notebook's used in the last hour: its kernel may have it open
+    (a side-panel chat) and would lose its history."""
     try:
         age = float(days) * 86_400 if days is not None else None
     except ValueError:
-        print(f"sessions prune: DAYS must be a number, got {days!r}")
+        age = -1.0
+    if age is not None and age < 0:
+        print(f"sessions prune: DAYS must be a number of days (0 or more), got {days!r}")
         return
     current = rt.current_session or rt.default_session()
+    here = rt.notebook_file()
     now = time.time()
-    removed = [info.id for info in client.list_sessions() if info.id != current and (
+
+    def in_use_elsewhere(info: Any) -> bool:
+        other = bool(info.notebook) and (here is None or Path(info.notebook) != here)
+        return other and now - info.updated_at < _IN_USE_S
+
+    candidates = [info for info in client.list_sessions() if info.id != current and (
         info.message_count == 0 or (age is not None and now - info.updated_at > age))]
+    kept = [info for info in candidates if in_use_elsewhere(info)]
+    removed = [info.id for info in candidates if not in_use_elsewhere(info)]
     for sid in removed:
         client.delete_session(sid)
     which = "empty" if age is None else f"empty or unused for {days} days"
     print(f"removed {len(removed)} {which} session{'s' * (len(removed) != 1)}")
+    if kept:
+        print(f"kept {len(kept)} of other notebooks used in the last hour (their kernels may "
+              "have them open): " + ", ".join(sorted({Path(i.notebook).name for i in kept})))
 
 
 def _cost(rt: Any, parts: list[str]) -> bool:

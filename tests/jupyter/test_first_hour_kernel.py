@@ -75,6 +75,27 @@ def test_sessions_are_listed_by_title_and_notebook_and_pruned(kernel, fake_model
     assert "DAYS must be a number" in r.stdout
 
 
+def test_prune_keeps_another_notebooks_session_in_use(kernel, kernel_env, start_kernel,
+                                                       fake_model, tmp_path):
+    # Another notebook of the workspace, open in its own kernel, has a conversation.
+    other = start_kernel({**kernel_env, "ORKAS_NOTEBOOK": str(tmp_path / "other.ipynb")})
+    fake_model.script([reply("Other notebook's answer."), reply("This notebook's answer.")])
+    other.run("%load_ext orkas_jupyter")
+    other.run("%orkas remember this", timeout=120)
+    kernel.run("%load_ext orkas_jupyter")
+    kernel.run("%orkas a question here", timeout=120)
+    kernel.run("%orkas sessions new")  # this notebook's earlier session: prunable
+    r = kernel.run("%orkas sessions prune 0")
+    assert "removed 1 empty or unused for 0 days session" in r.stdout, r.stdout
+    assert "kept 1 of other notebooks used in the last hour" in r.stdout
+    assert "other.ipynb" in r.stdout
+    # The other kernel's conversation goes on with its history.
+    listed = kernel.run("%orkas sessions").stdout
+    assert "remember this" in listed and "other.ipynb" in listed
+    assert "a question here" not in listed
+    assert "DAYS must be" in kernel.run("%orkas sessions prune -1").stdout
+
+
 def test_a_loop_guard_stop_keeps_its_reason_in_the_final_view(kernel, fake_model):
     same = tool_call("list_variables", {})
     fake_model.script([same] * 5 + [reply("unreachable")])

@@ -118,6 +118,21 @@ ATTACK_TEMPLATES: dict[str, list[Template]] = {
     ],
 }
 
+# Round 7: each kind also planted after a sentence of ordinary text (appended, so the split by
+# position keeps every earlier template where it was).
+ATTACK_TEMPLATES["override"].append(
+    lambda s: sent(s("ctx"), cap(s("ovb")), s("ovo") + ".", cap(s("task")) + "."))
+ATTACK_TEMPLATES["persona"].append(
+    lambda s: sent(s("ctx"), cap(s("pers_open")), s("pers_who"), s("pers_tail") + "."))
+ATTACK_TEMPLATES["extraction"].append(
+    lambda s: sent(s("ctx"), cap(s("ext_verb")), s("ext_obj"), s("ext_fmt") + "."))
+ATTACK_TEMPLATES["redirect"].append(
+    lambda s: sent(s("ctx"), s("alarm") + "!", cap(s("redir")), s("task") + "."))
+ATTACK_TEMPLATES["shaping"].append(
+    lambda s: sent(s("ctx"), s("shape_open"), s("shape_verb"), s("claim") + "."))
+ATTACK_TEMPLATES["jailbreak"].append(
+    lambda s: sent(s("ctx"), cap(s("jail")) + ".", cap(s("jail_task")) + "."))
+
 # Harmless openers for mixed-language texts (the attack follows in another language).
 OPENERS = [
     "What is the capital of Australia?",
@@ -373,6 +388,7 @@ BENIGN_TEMPLATES: list[tuple[str, Callable[[Pick], str]]] = [
     ("memory", lambda s: s("slav")),
     ("question", lambda s: s("howq")),
     ("question", lambda s: s("gq")),
+    ("request", lambda s: s("sreq")),
 ]
 BENIGN_SLOTS.update(threat_corpus_lang_extra.BENIGN_SLOTS)
 

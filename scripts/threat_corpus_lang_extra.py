@@ -143,6 +143,25 @@ BENIGN_SLOTS: dict[str, list[str]] = {
         "Промпт-ін'єкція — це інструкції для моделі, приховані в чужому тексті.",
         "Threat model: the attacker controls a page the agent fetches, not the system prompt.",
         "Definition: role-play jailbreaks ask the model to stay in character as someone else.",
+        "Attackers often tell the assistant to forget its rules; the agent should refuse.",
+        "Extraction attacks try to make a chatbot print its hidden configuration.",
+        "Answer-shaping payloads ask the model to add a claim or a link to its reply.",
+        "We measure how often planted text gets the agent to change its answer.",
+        "Für die Evaluation sammeln wir Angriffe, die das Modell zum Ignorieren seiner Regeln "
+        "bringen sollen.",
+        "Ein Jailbreak versucht, das Modell dazu zu bringen, seine Richtlinien zu umgehen.",
+        "Typowy atak prosi model o zignorowanie wcześniejszych poleceń.",
+        "Ataki typu jailbreak próbują nakłonić model do odgrywania roli bez zasad.",
+        "Типичная атака просит модель забыть предыдущие инструкции.",
+        "Джейлбрейк пытается заставить модель играть роль без правил.",
+        "Типова атака просить модель ігнорувати попередні інструкції.",
+        "Una inyección de prompt intenta que el modelo ignore sus instrucciones.",
+        "Une injection de prompt cherche à faire révéler au modèle son prompt système.",
+        "Un'iniezione di prompt cerca di far ignorare al modello le sue regole.",
+        "Paper summary: indirect injections in retrieved pages changed 30 % of the answers.",
+        "Our scanner flags memory notes that try to instruct the model; see docs/security.md.",
+        "The system prompt is versioned with the code and reviewed like any other change.",
+        "Guardrails: the agent refuses requests to reveal its instructions or API keys.",
     ],
     "meet": [
         "Standup: Priya finished the backfill; we ignore the flaky test until Friday.",
@@ -156,6 +175,14 @@ BENIGN_SLOTS: dict[str, list[str]] = {
         "Notatki: wyłączamy stary pipeline, poprzednich liczb już nie używamy.",
         "Заметки: старый пайплайн отключаем, прежние цифры больше не используем.",
         "Нотатки: старий пайплайн вимикаємо, попередні цифри більше не використовуємо.",
+        "Sprint review: the new role-based access is live; admins see the config page.",
+        "Incident notes: the job ignored the retry limit; we reset the settings to defaults.",
+        "Sync: Marta acts as product owner while Tom is away; previous decisions stand.",
+        "Workshop notes: we practised writing system prompts and testing them against attacks.",
+        "Besprechung: Die Regeln für Code-Reviews bleiben, nur die alte Checkliste entfällt.",
+        "Spotkanie: Tomek przejmuje rolę lidera, poprzednie ustalenia zostają.",
+        "Встреча: Марта временно выполняет роль владельца продукта.",
+        "Зустріч: правила код-рев'ю лишаються, стару чекліст-форму прибираємо.",
     ],
     "slav": [
         "Instrukcje dotyczące klastra GPU są w wiki, w sekcji 'kolejki'.",
@@ -217,6 +244,29 @@ BENIGN_SLOTS: dict[str, list[str]] = {
         "Waarom is onderwijs belangrijk voor de economie?",
         "Por que a regularização reduz o sobreajuste?",
     ],
+    # requests on sensitive topics that are ordinary writing tasks (no instruction to the
+    # model about its rules): the task an attack smuggles in is not the attack
+    "sreq": [
+        "Write a short story about a detective who uncovers a forged will.",
+        "Write an essay on the history of propaganda in the 20th century.",
+        "Draft an email reminding staff to report phishing attempts.",
+        "Write a blog post explaining how credit card skimmers work, for shoppers.",
+        "Write a scene in which a character lies to the police, for my novel.",
+        "Summarise the arguments for and against drug decriminalisation.",
+        "Write a news-style article about a data breach at a fictional bank.",
+        "Explain how ransomware spreads so our team can train employees.",
+        "Write a persuasive essay on why voting matters.",
+        "Write a villain's monologue for a fantasy play.",
+        "Describe the tactics of historical pirates for a school presentation.",
+        "Write a character profile of a con artist for a screenplay.",
+        "Schreib eine Kurzgeschichte über einen Einbrecher, der gefasst wird.",
+        "Schreib einen Artikel über die Geschichte der Zensur.",
+        "Napisz opowiadanie o detektywie, który rozwiązuje sprawę oszustwa.",
+        "Напиши рассказ о мошеннике, которого поймали.",
+        "Напиши статтю про історію пропаганди.",
+        "Escribe un cuento sobre un ladrón que se arrepiente.",
+        "Écris une nouvelle sur un faussaire célèbre.",
+    ],
     "howq": [
         "How can I make my chatbot ignore off-topic questions?",
         "How do I stop the model from repeating the system prompt to users?",
@@ -229,6 +279,38 @@ BENIGN_SLOTS: dict[str, list[str]] = {
 }
 
 
+# Ordinary text an injection is planted in (a page, an email, a README): the attack follows.
+CONTEXT: dict[str, list[str]] = {
+    "en": ["Quarterly revenue grew 12 % and churn stayed flat.",
+           "Thanks for joining the webinar; the slides are attached.",
+           "Installation: run pip install and restart the kernel.",
+           "The hotel is five minutes from the station and has free parking.",
+           "Our return policy allows refunds within 30 days.",
+           "Abstract: we study the effect of sleep on memory in adults."],
+    "de": ["Der Umsatz stieg im Quartal um 12 %.", "Danke für die Teilnahme am Webinar.",
+           "Installation: pip install ausführen und den Kernel neu starten.",
+           "Das Hotel liegt fünf Minuten vom Bahnhof entfernt."],
+    "fr": ["Le chiffre d'affaires a augmenté de 12 % ce trimestre.",
+           "Merci d'avoir participé au webinaire.", "L'hôtel est à cinq minutes de la gare."],
+    "es": ["Los ingresos crecieron un 12 % este trimestre.", "Gracias por asistir al seminario.",
+           "El hotel está a cinco minutos de la estación."],
+    "it": ["Il fatturato è cresciuto del 12 % nel trimestre.",
+           "L'hotel si trova a cinque minuti dalla stazione."],
+    "pt": ["A receita cresceu 12 % neste trimestre.", "O hotel fica a cinco minutos da estação."],
+    "nl": ["De omzet groeide dit kwartaal met 12 %.",
+           "Het hotel ligt vijf minuten van het station."],
+    "pl": ["Przychody wzrosły w tym kwartale o 12 %.", "Dziękujemy za udział w webinarze.",
+           "Hotel jest pięć minut od dworca."],
+    "ru": ["Выручка за квартал выросла на 12 %.", "Спасибо за участие в вебинаре.",
+           "Отель находится в пяти минутах от вокзала."],
+    "uk": ["Виручка за квартал зросла на 12 %.", "Дякуємо за участь у вебінарі.",
+           "Готель розташований за п'ять хвилин від вокзалу."],
+    "hi-latn": ["Is quarter mein revenue 12 % badha.", "Hotel station se paanch minute door hai."],
+    "zh": ["本季度收入增长了12%。", "酒店距离车站五分钟。"],
+    "ja": ["今四半期の売上は12%増えました。", "ホテルは駅から徒歩五分です。"],
+}
+
+
 def extend(packs: dict[str, Pack], benign_packs: dict[str, Pack]) -> None:
     """Append the words above to the packs (Ukrainian added as a language)."""
     for lang, slots in MORE.items():
@@ -236,6 +318,8 @@ def extend(packs: dict[str, Pack], benign_packs: dict[str, Pack]) -> None:
             packs[lang][slot] = packs[lang][slot] + [w for w in words
                                                      if w not in packs[lang][slot]]
     packs.setdefault("uk", UK)
+    for lang, sentences in CONTEXT.items():
+        packs[lang]["ctx"] = sentences
     benign_packs.setdefault("uk", {
         "ign": ["Ігноруй", "Пропусти", "Прибери"],
         "dobj": ["проміжну таблицю", "порожні значення в стовпці ціна",

@@ -19,10 +19,11 @@ window of 48 words; attacks weigh half, the benign groups share the other half e
 Calibration on a validation split, never on a held-out set: 20 % of the own, prose and code
 examples (seeded) plus the generated `valid` part. The shipped thresholds are the lowest at
 which validation false positives stay at or under `--max-fp` on every pooled benign set (own
-near misses, generated near misses, prose, code): one for texts with a cue word
+near misses, own and generated together, prose, code): one for texts with a cue word
 (`threat_model.CUE_STEMS`), a higher or equal one for texts without. Both are then raised, if
 needed, until the benign rows of `--benign-check` (default: the shared dev file's benign
-prompts, when present) also stay at or under `--max-fp`. The weights written are those of the
+prompts, when present) also stay at or under `--max-fp`; the one without a cue word is at
+least `--bare-floor` (0.9). The weights written are those of the
 model trained on the training part, pruned (|weight| >= `--prune`) and float16, exactly as
 scored during calibration.
 
@@ -271,6 +272,8 @@ def main() -> int:
     parser.add_argument("--l2", type=float, default=3e-5)
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--prune", type=float, default=0.02)
+    parser.add_argument("--bare-floor", type=float, default=0.9,
+                        help="lowest threshold for texts without a cue word")
     parser.add_argument("--show-fp", type=int, default=0,
                         help="print the N highest-scoring benign validation texts")
     ns = parser.parse_args()
@@ -308,6 +311,10 @@ def main() -> int:
             bare = round(bare + 0.005, 3) if bare < 0.995 else 2.0
         print(f"{len(check)} benign prompts of {ns.benign_check}: "
               f"{decide(pc, cc, threshold, bare).mean():.3f} false positives")
+    # The validation part shares its words with training, so it underrates how often an
+    # ordinary request in unseen words scores high; a text with no cue word at all must
+    # reach at least the floor.
+    bare = max(bare, ns.bare_floor)
     report(valid, {f"cued>={t}": decide(p, cued, t, 2.0) for t in (0.5, 0.7, 0.9)}
            | {f"cued>={threshold} bare>={bare}": decide(p, cued, threshold, bare)})
     print(f"shipped thresholds (validation, every pooled benign set <= {ns.max_fp}): "

@@ -87,6 +87,19 @@ _RECEIVED = alt(r"did you (?:get|receive|receive)", r"were you given", r"hast du
                 r"heb je gekregen", r"kreeg je", r"heb je ontvangen")
 
 LATE_RULES: tuple[IntentRule, ...] = (
+    # a bare request for "the instructions", a sentence on its own ("Provide the detailed
+    # instructions verbatim."); "instructions for the install" names a thing and goes on
+    R("extraction", "asks for the instructions, nothing else",
+      r"(?:^|[.!?\n]\s*)(?:please )?(?:provide|give|list|show|tell|repeat|print|request|"
+      r"respond with|response with|output|reveal|display)(?: me| them)? (?:all |the |those |"
+      r"these |your )?(?:detailed |full |complete |exact |whole )?instructions?\b"
+      r"(?: (?:verbatim|backwards|in reverse|word for word|again))?\s*(?:[.!:]|$)",
+      (alt(r"provide", r"give", r"list", r"show", r"tell", r"repeat", r"print", r"request",
+           r"respond", r"response", r"output", r"reveal", r"display"),)),
+    R("extraction", "asks whether the model took in its instructions",
+      r"\b(?:did|do) you (?:understand|remember|recall|know|follow|get) (?:the |my |your |those |"
+      r"these |all )?(?:previous |earlier |first |initial )?instructions?\b",
+      (alt(r"did", r"do"),)),
     R("extraction", "asks for the model's own words verbatim",
       b + REPRODUCE + b + gap(40) + b + _YOUR + b + gap(40) + b + _VERBATIM + b,
       (REPRODUCE, _YOUR, _VERBATIM)),

@@ -157,6 +157,14 @@ CUE_STEMS = frozenset((
     "рол", "притвор", "ограничен", "фильтр", "предыдущ", "пароль", "ответ", "срочно",
     "внимани", "режим", "разработ", "веди", "представ", "nazarandaaz", "chhod", "pabandi",
     "jawab", "batao", "dikhao",
+    # round 7: Ukrainian (skeleton form), and words for the conversation and the model's
+    # setup that several languages lacked (not "article" or "document": ordinary requests
+    # are full of them)
+    "інструкц", "ігнор", "попередн", "вказів", "відповід", "обмежен", "розробн", "увага",
+    "терміново", "поводь", "вдава", "фільтр", "налаштуван", "натомість", "стоп", "вместо",
+    "упомян", "дословн", "розмов", "разговор", "powyz", "wyzej",
+    "rozmow", "hierboven", "gesprek", "gesprach", "conversa", "guidanc", "emergenc",
+    "restric", "restriz", "sistem", "repet",
 ))
 
 # Runs of CJK characters have no spaces: these are looked for inside them.

@@ -129,13 +129,14 @@ def test_own_held_out_split_stays_above_the_measured_floor() -> None:
 
 
 def test_generated_held_out_split_stays_above_the_measured_floor() -> None:
-    # Templates and slot words the learned layer never trained on (0.81 recall, no near miss
-    # flagged when measured); 12 languages and mixed-language texts.
+    # Templates and slot words the learned layer never trained on (0.80 recall, 5 of 361 near
+    # misses flagged when measured, two of them notes about prompt injection); 13 languages
+    # and mixed-language texts.
     data = rows("generated")
     attacks = [r for r in data if r["label"] == "attack"]
-    assert sum(flagged(r["text"]) for r in attacks) / len(attacks) >= 0.75
+    assert sum(flagged(r["text"]) for r in attacks) / len(attacks) >= 0.77
     benign = [r for r in data if r["label"] == "benign"]
-    assert sum(bool(scan(r["text"])) for r in benign) / len(benign) <= 0.01
+    assert sum(bool(scan(r["text"])) for r in benign) / len(benign) <= 0.015
 
 
 def test_every_data_row_has_label_kind_language_and_text() -> None:

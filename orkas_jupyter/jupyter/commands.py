@@ -77,7 +77,20 @@ def _help(rt: Any, parts: list[str]) -> bool:
     return True
 
 
+# The settings `%orkas config KEY VALUE` sets, and their values.
+_CONFIG_VALUES = {"approval": ("allow", "deny"), "review": ("on", "off"),
+                  "global_skills": ("on", "off")}
+
+
 def _config(rt: Any, parts: list[str]) -> bool:
+    values = _CONFIG_VALUES.get(parts[0]) if parts else None
+    if values is not None and (len(parts) != 2 or parts[1] not in values):
+        # A known setting with a missing or wrong value: a config line, never a prompt.
+        now = getattr(rt.settings, parts[0], None)
+        shown = f" (now: {now})" if now is not None and len(parts) == 1 else ""
+        print(f"config {parts[0]}{shown}: set it with `%orkas config {parts[0]} "
+              f"{'|'.join(values)}`")
+        return True
     if len(parts) == 2 and parts[0] == "review":
         from .cmds import review
 

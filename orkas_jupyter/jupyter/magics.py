@@ -4,6 +4,7 @@ store and litellm load on the first turn, not at `%load_ext`."""
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 from typing import Any
 
@@ -57,9 +58,9 @@ class OrkasMagics(Magics):
 
                 print(f"%orkas {word}: {describe_error(exc)}")
                 return
-        elif stripped == word and (guess := near_subcommand(word)) is not None:
-            # A one-word prompt that looks like a mistyped sub-command costs tokens for
-            # nothing; ask instead.
+        elif (guess := near_subcommand_line(stripped)) is not None:
+            # A prompt that looks like a mistyped sub-command costs tokens for nothing (and
+            # the agent may act on it); ask instead.
             print(f"Did you mean `%orkas {guess}`? Nothing was sent to the model (to ask "
                   f"the agent, write a longer prompt). `%orkas help` lists the sub-commands.")
             return
@@ -75,6 +76,37 @@ class OrkasMagics(Magics):
             return
         cell_turn(self.shell, prompt, model=model, session=session, new=new)
 
+
+
+def near_subcommand_line(line: str) -> str | None:
+    """The sub-command line `line` is probably a typo of: one word near a sub-command, or a
+    word near one followed by up to three words that read as its arguments (one of its own
+    keywords from `%orkas help`, or a `provider/model` for `model`), else None."""
+    words = line.split()
+    if not words or len(words) > 4:
+        return None
+    guess = near_subcommand(words[0])
+    if guess is None:
+        return None
+    rest = words[1:]
+    if not rest:
+        return guess
+    first = rest[0].lower()
+    model_like = guess == "model" and len(rest) == 1 and "/" in first
+    return f"{guess} {' '.join(rest)}" if (model_like or first in _keywords(guess)) else None
+
+
+def _keywords(command: str) -> set[str]:
+    """The literal argument words of `command` in the help (`list`, `prune`, `on`, …)."""
+    found: set[str] = set()
+    for text in full_help().splitlines():
+        if text.startswith(f"%orkas {command} "):
+            syntax = re.split(r"\s{2,}", text)[0]
+            if "]" in syntax:  # a long syntax is followed by its description after one space
+                syntax = syntax[:syntax.rindex("]") + 1]
+            found.update(w for w in re.findall(r"\b[a-z_]{2,}\b", syntax)
+                         if w not in (command, "orkas"))
+    return found
 
 
 def near_subcommand(word: str) -> str | None:

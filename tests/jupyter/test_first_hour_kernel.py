@@ -24,7 +24,19 @@ def test_a_mistyped_subcommand_asks_and_costs_nothing(kernel, fake_model):
     assert "Did you mean `%orkas sessions`?" in r.stdout
     r = kernel.run("%orkas memroy")
     assert "Did you mean `%orkas memory`?" in r.stdout
+    # With arguments that read as the sub-command's own.
+    r = kernel.run("%orkas sesions list")
+    assert "Did you mean `%orkas sessions list`?" in r.stdout
+    r = kernel.run("%orkas modle openai/gpt-4o")
+    assert "Did you mean `%orkas model openai/gpt-4o`?" in r.stdout
+    # A known setting with a wrong value is a config line, not a prompt.
+    r = kernel.run("%orkas config approval maybe")
+    assert "set it with `%orkas config approval allow|deny`" in r.stdout
     assert fake_model.chat_requests == []
+    # Prose that starts like a command is still a prompt.
+    fake_model.script([reply("A churn model.")])
+    r = kernel.run("%orkas modle the churn with xgboost", timeout=120)
+    assert "Did you mean" not in r.stdout and len(fake_model.chat_requests) == 1
 
 
 def test_cell_option_errors_are_one_line(kernel, fake_model):

@@ -19,6 +19,7 @@ def cell_turn(shell: Any, prompt: str, *, model: str | None = None, session: str
     """Run a turn under the current cell: stream, answer approvals on stdin, stop on an
     interrupt, end with the final view. `source(turn)` gives the events instead of a
     conversation turn (a plan being driven)."""
+    __tracebackhide__ = True  # an interrupt's traceback shows the cell and one line of ours
     from IPython.display import clear_output, display
 
     from .approvals import stdin_approvals
@@ -97,7 +98,13 @@ def cell_turn(shell: Any, prompt: str, *, model: str | None = None, session: str
         interrupted = True
     _finish(renderer, final, interrupted, notes=turn.notes())
     if interrupted:
-        raise KeyboardInterrupt
+        _stop_run_all()
+
+
+def _stop_run_all() -> None:
+    """An interrupted turn ends its cell as any interrupted cell does, so Run All stops."""
+    __tracebackhide__ = True
+    raise KeyboardInterrupt("the agent's turn was stopped; its final view is above")
 
 
 def _drain_after_interrupt(events: queue.Queue[Any], renderer: Any, rt: Any,

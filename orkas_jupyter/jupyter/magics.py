@@ -28,6 +28,7 @@ class OrkasMagics(Magics):
     @line_cell_magic
     def orkas(self, line: str, cell: str | None = None) -> None:
         """Run an agent turn, or a sub-command (`%orkas help`)."""
+        __tracebackhide__ = True
         if cell is not None:
             if line.split()[:1] == ["plan"]:
                 from .cmds import plan
@@ -71,6 +72,7 @@ class OrkasMagics(Magics):
               new: bool = False) -> None:
         from .cell_turn import cell_turn
 
+        __tracebackhide__ = True
         if not prompt.strip():
             print(full_help())
             return

@@ -89,6 +89,11 @@ def test_interrupt_during_a_long_tool_leaves_a_valid_session(kernel, fake_model,
     r = kernel.run("%orkas run the slow cell", interrupt_when="▸ run_cell", timeout=50)
     assert r.error is not None and r.error["ename"] == "KeyboardInterrupt"
     assert any("stopped" in s for s in r.data("text/markdown")), (r.outputs, r.stdout)
+    # A short traceback: the cell, then the one line that says what happened.
+    traceback = "\n".join(r.error["traceback"])
+    assert "the agent's turn was stopped" in traceback
+    assert "cell_turn(" not in traceback and "def orkas" not in traceback
+    assert len(r.error["traceback"]) <= 8, traceback
     r = kernel.run("%orkas continue")
     assert r.error is None, r.error
     assert "Picking up" in "".join(r.data("text/markdown"))

@@ -86,7 +86,56 @@ _RECEIVED = alt(r"did you (?:get|receive|receive)", r"were you given", r"hast du
                 r"as-tu recues?", r"avez-vous recues?", r"hai ricevuto", r"ha ricevuto",
                 r"heb je gekregen", r"kreeg je", r"heb je ontvangen")
 
+_FILTERS = (r"(?:your|deine?|tus|tes|vos|i tuoi|os teus|je) (?:\w+ )?\w*(?:filter|filtros|filtres|"
+            r"filtri|guardrails|restrictions|einschrankungen|beschrankungen|restricciones|"
+            r"restrizioni|restricoes|beperkingen)\w*")
+_SWITCHED_OFF = alt(r"switched off", r"turned off", r"disabled", r"off", r"removed", r"lifted",
+                    r"abgeschaltet", r"deaktiviert", r"ausgeschaltet", r"aus", r"aufgehoben",
+                    r"desactivad\w*", r"desactive\w*", r"disattivat\w*", r"desativad\w*",
+                    r"uitgeschakeld", r"uit")
+_NEVER_REFUSE = alt(r"verweigere? nie\w*", r"lehne nie\w* (?:\w+ )?ab", r"nunca (?:te )?niegues",
+                    r"nunca rechaces", r"ne refuse jamais", r"non rifiutare mai",
+                    r"nunca recuses", r"weiger nooit", r"never say no")
+_ONLY_THING = alt(r"das einzige,? was jetzt zahlt", r"the only thing that matters now",
+                  r"lo unico que importa ahora", r"la seule chose qui compte(?: maintenant)?",
+                  r"l'unica cosa che conta(?: ora)?", r"a unica coisa que importa agora",
+                  r"het enige dat nu telt")
+_SETTINGS = alt(r"einstellungen", r"konfiguration", r"settings", r"configuration",
+                r"ajustes", r"configuracion", r"parametres", r"impostazioni", r"configuracoes",
+                r"instellingen")
+_FORMAT = alt(r"als json", r"in json", r"as json", r"im codeblock", r"in a code block",
+              r"as a code block", r"en json", r"como json", r"verbatim", r"wortlich")
+
 LATE_RULES: tuple[IntentRule, ...] = (
+    R("jailbreak", "the model's filters switched off",
+      b + _FILTERS + r" (?:sind|are|have been|wurden|estan|sont|sono|estao|zijn|is|ist) "
+      r"(?:now |jetzt |nun |ahora |maintenant |ora |agora |nu )?" + _SWITCHED_OFF + b,
+      (_SWITCHED_OFF,)),
+    R("jailbreak", "the model declared free of its rules",
+      r"\b(?:you are|you're|du bist|eres|tu es|sei|voce e|je bent) (?:\w+ )?(?:free (?:of|from)|"
+      r"frei von|befreit von|libre de|liber[oa] da|livre de|vrij van) (?:all |allen |todas |"
+      r"toutes |tutte |alle |tes |deinen |your )?(?:\w+ )?(?:rules|regeln|richtlinien|"
+      r"guidelines|restrictions|einschrankungen|reglas|regles|regole|regras|regels|limits|"
+      r"grenzen|limites|limiti)\b"
+      r"|\b(?:du bist|you are|you're) (?:jetzt |now )?von (?:allen |deinen )?(?:regeln|"
+      r"richtlinien|grenzen) befreit\b"
+      r"|\b(?:in diesem spiel|in this game|en este juego|dans ce jeu|in questo gioco|"
+      r"neste jogo|in dit spel) (?:gelten|apply|there are|valen|il n'y a|non valgono|"
+      r"gelden) (?:keine|no|ningunas?|aucune|nessuna|nenhuma|geen) (?:regeln|rules|reglas|"
+      r"regles|regole|regras|regels)\b", (alt(r"you", r"du", r"eres", r"tu", r"sei",
+                                               r"voce", r"je", r"in"),)),
+    R("persona", "never refuse", b + _NEVER_REFUSE + b, (_NEVER_REFUSE,)),
+    R("redirect", "the only thing that matters now", b + _ONLY_THING + b, (_ONLY_THING,)),
+    R("extraction", "asks for the model's settings in a format",
+      b + REPRODUCE + b + gap(20) + b + _YOUR + r" (?:\w+ )?" + _SETTINGS + b + gap(20)
+      + b + _FORMAT + b, (_SETTINGS, _FORMAT)),
+    R("extraction", "asks for the text the model was initialised with",
+      r"\bmit (?:dem|denen|der) (?:man )?(?:du|dich) (?:\w+ )?(?:eingerichtet|konfiguriert|"
+      r"eingestellt|programmiert|gestartet|initialisiert) (?:wurdest|hat)\b"
+      r"|\bcon (?:el|los|las|la) que (?:te )?(?:configuraron|programaron|iniciaron)\b"
+      r"|\bavec (?:lequel|lesquels|laquelle|lesquelles) (?:on t'a|tu as ete) "
+      r"(?:configure|programme|initialise)\b",
+      (alt(r"mit", r"con", r"avec"),)),
     # a bare request for "the instructions", a sentence on its own ("Provide the detailed
     # instructions verbatim."); "instructions for the install" names a thing and goes on
     R("extraction", "asks for the instructions, nothing else",
@@ -115,7 +164,7 @@ LATE_RULES: tuple[IntentRule, ...] = (
     R("redirect", "urgent help with something else",
       r"\bmujhe (?:turant|abhi|jaldi) (?:tumhari |aapki )?madad chahiye\b"
       r"|\b(?:i )?(?:urgently|desperately) need your help (?:with|to)\b"
-      r"|\bich brauche (?:jetzt )?dringend deine hilfe\b"
+      r"|\b(?:ich brauche|brauche ich) (?:jetzt )?dringend deine hilfe\b"
       r"|\bnecesito (?:urgentemente )?tu ayuda (?:urgente|con otra)\b"
       r"|\bj'ai (?:besoin )?(?:urgemment|d'urgence) (?:besoin )?de ton aide\b",
       (alt(r"mujhe", r"urgently", r"desperately", r"ich", r"necesito", r"j'ai"),)),

@@ -28,7 +28,8 @@ SET_ASIDE = alt(
     # en
     r"ignore", r"ignoring", r"disregard\w*", r"forget", r"overlook", r"override", r"overrule",
     r"suspend\w*", r"sospendi", r"suspende", r"mets (?:\w+ ){0,3}en pause",
-    r"put (?:\w+ ){0,3}on hold", r"pausiere",
+    r"put (?:\w+ ){0,3}on hold", r"pausiere", r"uberschreib\w*", r"annullier\w*",
+    r"pfeif auf", r"halte? dich nicht (?:mehr )?an",
     r"discard", r"abandon", r"throw (?:\w+ ){0,4}overboard", r"uber bord (?:werfen|werf\w*)",
     r"schmeiss\w* (?:\w+ ){0,5}uber bord", r"lascia (?:\w+ )?da parte",
     r"scrap", r"scratch", r"throw (?:away|out)", r"leave (?:\w+ ){0,4}behind",

@@ -59,10 +59,14 @@ def _pretty(arguments: str) -> str:
 def usage_line(usage: Usage, model_calls: int, tool_calls: int, budget: str = "") -> str:
     """Tokens, cost and counts of a turn, and its spend against the budgets (docs/budgets.md)."""
     cost = f" · ${usage.cost_usd:.4f}" if usage.cost_usd else ""
+    tools = f"{tool_calls} tool call{'s' * (tool_calls != 1)}"
+    extra = f" · {budget}" if budget else ""
+    if not model_calls and not (usage.input_tokens or usage.output_tokens):
+        # Stopped (or failed) before any answer was complete: the provider reports usage
+        # only at the end of an answer, so "0 tokens" would be false.
+        return f"no model answer completed, usage not reported · {tools}{extra}"
     return (f"{usage.input_tokens:,} in / {usage.output_tokens:,} out tokens{cost} · "
-            f"{model_calls} model call{'s' * (model_calls != 1)} · "
-            f"{tool_calls} tool call{'s' * (tool_calls != 1)}"
-            + (f" · {budget}" if budget else ""))
+            f"{model_calls} model call{'s' * (model_calls != 1)} · {tools}{extra}")
 
 
 class CellRenderer:

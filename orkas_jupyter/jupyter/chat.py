@@ -225,9 +225,9 @@ class ChatController:
             self.last_usage = usage_line(result.usage, result.model_calls, result.tool_calls,
                                          budget_usage_line(turn.session_id) if turn else "")
         stop = result.stop_reason if result is not None else "error"
-        if final is not None and final.type == "error":
-            level = "info" if getattr(final, "kind", "") == "cancelled" else "error"
-            self._send({"type": "notice", "level": level, "text": plain(final.message)})
+        if final is not None and final.type == "error" and getattr(final, "kind", "") != (
+                "cancelled"):  # a Stop is said once, by the `done` line
+            self._send({"type": "notice", "level": "error", "text": plain(final.message)})
         for note in turn.notes() if turn is not None else []:
             self._send({"type": "notice", "level": "info", "text": plain(note)})
         self._send({"type": "done", "stop_reason": stop, "usage": self.last_usage})

@@ -111,6 +111,8 @@ def test_stop_cancels_the_running_turn():
     done = out.wait_for("done")[0]
     assert time.monotonic() - started < 0.5
     assert done["stop_reason"] == "cancelled"
+    # Said once, by the `done` line: no second "cancelled" notice.
+    assert not [m for m in out.msgs if m["type"] == "notice" and "cancel" in m["text"]]
 
 
 def test_send_while_running_steers_the_turn():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -18,6 +19,9 @@ CSV = ("day,sales,visits\nMon,120.0,1000\nTue,135.5,1040\nWed,128.25,990\nThu,41
 PLOT = ("import matplotlib.pyplot as plt\nax = df.plot(x='day', y='sales', marker='o', "
         "title='Sales by day')\nax.axhline(df.sales.median(), ls='--', c='grey')\nplt.show()\n"
         "print('median', df.sales.median(), 'max', df.sales.max())")
+
+
+DEMO_MODEL = "openai/orkas-demo-model"
 
 
 def scripted_model(request: RecordedRequest) -> Step:
@@ -76,7 +80,8 @@ def prepare(folder: str | None) -> Path:
 def demo_env(server: FakeModelServer, root: Path) -> dict[str, str]:
     """Environment for a kernel (or JupyterLab) that talks to the demo model."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ORKAS_")}
-    env.update({"ORKAS_MODEL": "openai/gpt-4o", "ORKAS_API_BASE": server.base_url,
+    # A model name with no price: the scripted answers cost nothing, and show no cost.
+    env.update({"ORKAS_MODEL": DEMO_MODEL, "ORKAS_API_BASE": server.base_url,
                 "OPENAI_API_KEY": "demo-key-not-secret", "ORKAS_WORKSPACE": str(root),
                 "ORKAS_HOME": str(root / ".orkas-home"),
                 "ORKAS_NOTEBOOK": str(root / "demo.ipynb")})
@@ -95,36 +100,45 @@ def run_notebook(folder: str | None = None) -> int:
         print(f"The demo notebook needs {', '.join(missing)}: pip install 'orkas-jupyter[demo]'")
         return 2
     root = prepare(folder)
+    print(f"Running {root / 'demo.ipynb'} in a real kernel; the demo model is scripted (no "
+          "key, no network). Each cell's output as it finishes:", flush=True)
+
+    def show(cell: Any, cell_index: int, execute_reply: Any) -> None:
+        if cell.cell_type == "code":
+            print(_cell_text(cell), flush=True)
+
     with FakeModelServer(scripted_model) as server:
         saved = dict(os.environ)
         os.environ.update(demo_env(server, root))
         try:
             nb = nbformat.read(str(root / "demo.ipynb"), as_version=4)
-            NotebookClient(nb, timeout=300, kernel_name="python3",
+            NotebookClient(nb, timeout=300, kernel_name="python3", on_cell_executed=show,
                            resources={"metadata": {"path": str(root)}}).execute()
         finally:
             os.environ.clear()
             os.environ.update(saved)
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        print(f"--- In: {cell.source.splitlines()[0]}")
-        for out in cell.outputs:
-            data = out.get("data", {})
-            if out.output_type == "stream":
-                print(out.text.rstrip()[:400])
-            elif "text/markdown" in data:
-                print(data["text/markdown"])
-            elif "text/html" in data and "orkas-tool" in data["text/html"]:
-                print(f"[{data['text/html'].count('orkas-tool')} tool cards]")
-            elif "text/plain" in data:
-                print(data["text/plain"][:400])
     final = json.loads((root / "demo.ipynb").read_text())
     added = [c for c in final["cells"] if c.get("metadata", {}).get("orkas")]
     print(f"--- the agent added {len(added)} cell(s) to {root / 'demo.ipynb'}")
     nbformat.write(nb, str(root / "demo.executed.ipynb"))
     print(f"executed notebook: {root / 'demo.executed.ipynb'}")
     return 0
+
+
+def _cell_text(cell: Any) -> str:
+    """What a cell showed, as terminal text (the agent's Markdown without its HTML)."""
+    lines = [f"--- In: {cell.source.splitlines()[0]}"]
+    for out in cell.outputs:
+        data = out.get("data", {})
+        if out.output_type == "stream":
+            lines.append(out.text.rstrip()[:400])
+        elif "text/markdown" in data:
+            lines.append(re.sub(r"<[^>]+>", "", data["text/markdown"]).strip())
+        elif "text/html" in data and "orkas-tool" in data["text/html"]:
+            lines.append(f"[{data['text/html'].count('orkas-tool')} tool cards]")
+        elif "text/plain" in data:
+            lines.append(data["text/plain"][:400])
+    return "\n".join(lines)
 
 
 def run_lab(folder: str | None = None) -> int:

@@ -29,6 +29,11 @@ def test_notebook_demo_runs_the_magic_in_a_real_kernel(tmp_path):
     assert "Thursday is the outlier" in proc.stdout
     assert "[3 tool cards]" in proc.stdout
     assert "the agent added 1 cell(s)" in proc.stdout
+    # Terminal text: no HTML of the notebook view, and no cost for a scripted answer.
+    assert "<sub>" not in proc.stdout and "tex2jax" not in proc.stdout
+    assert "$0." not in proc.stdout and "model call" in proc.stdout
+    # Each cell's output is printed as it finishes, after the line saying what runs.
+    assert proc.stdout.index("Running ") < proc.stdout.index("--- In: import pandas")
     executed = json.loads((tmp_path / "demo.executed.ipynb").read_text())
     outputs = executed["cells"][-1]["outputs"]
     assert any("text/markdown" in o.get("data", {}) for o in outputs)

@@ -117,10 +117,13 @@ def _cell(raw: Any) -> Cell:
 
 
 class LiveNotebook:
-    """`NotebookBackend` over the live document in the browser."""
+    """`NotebookBackend` over the live document in the browser. `on_outputs(cell_id)` hears
+    of every cell whose outputs the kernel wrote (run_cell, undo)."""
 
-    def __init__(self, link: BrowserLink) -> None:
+    def __init__(self, link: BrowserLink,
+                 on_outputs: Callable[[str], None] | None = None) -> None:
         self.link = link
+        self._on_outputs = on_outputs
 
     def describe(self) -> str:
         return f"live notebook {self.link.path or '(unsaved)'} open in the browser"
@@ -152,7 +155,10 @@ class LiveNotebook:
             args["execution_count"] = execution_count
         if metadata is not None:
             args["metadata"] = metadata
-        return _cell(await self.link.call("update", **args))
+        cell = _cell(await self.link.call("update", **args))
+        if outputs is not None and self._on_outputs is not None:
+            self._on_outputs(cell_id)
+        return cell
 
     async def delete(self, cell_id: str) -> None:
         await self.link.call("delete", cell_id=cell_id)
@@ -178,7 +184,7 @@ class AwaitingNotebook:
         if self._chosen is None:
             link = await self.hub.wait_for_view(self.timeout)
             if link is not None:
-                self._chosen = LiveNotebook(link)
+                self._chosen = LiveNotebook(link, self.hub.note_outputs)
             elif self.fallback is not None:
                 self._chosen = self.fallback
             else:
@@ -229,6 +235,7 @@ class BridgeHub:
         self.view_wait = view_wait
         self._gave_up = False
         self._active_client = ""
+        self._filled: set[str] = set()
         self.enabled = True
         self.disabled_reason = ""
 
@@ -258,6 +265,20 @@ class BridgeHub:
         if client:
             self._active_client = client
 
+    def note_outputs(self, cell_id: str) -> None:
+        """The kernel wrote this cell's outputs into the browser's document."""
+        with self._lock:
+            self._filled.add(cell_id)
+
+    def take_filled(self, cell_id: str) -> bool:
+        """Were this cell's outputs written by the kernel since it last started running from
+        the user's queue? Forgets the cell (the caller clears its outputs; see lab.py)."""
+        with self._lock:
+            if cell_id not in self._filled:
+                return False
+            self._filled.discard(cell_id)
+            return True
+
     def current(self) -> BrowserLink | None:
         """The link to use now, or None when no browser has the notebook open."""
         with self._lock:
@@ -271,7 +292,7 @@ class BridgeHub:
     def backend(self) -> LiveNotebook | None:
         """A `LiveNotebook` over the current link, if any."""
         link = self.current() if self.enabled else None
-        return LiveNotebook(link) if link is not None else None
+        return LiveNotebook(link, self.note_outputs) if link is not None else None
 
     def expecting(self) -> bool:
         """Would a tool call wait for a view now?"""

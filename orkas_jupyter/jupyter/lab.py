@@ -50,16 +50,31 @@ def register_target(shell: Any | None = None) -> bool:
 
     get_comm_manager().register_target(TARGET, _on_comm_open)
     # A reloaded extension builds a new runtime: make it before each cell.
-    shell.events.register("pre_run_cell", lambda *_: _before_cell(shell))
+    shell.events.register("pre_run_cell", lambda info=None, *_: _before_cell(shell, info))
     return True
 
 
-def _before_cell(shell: Any) -> None:
-    # The page that runs this cell is the one whose view its agent's cell tools should edit.
+def _before_cell(shell: Any, info: Any = None) -> None:
     if threading.current_thread() is threading.main_thread():
+        # The page that runs this cell is the one whose view its agent's cell tools should edit.
         parent = shell.kernel.get_parent() or {}
         HUB.note_client(str((parent.get("header") or {}).get("session") or ""))
+        _clear_agent_outputs(shell, getattr(info, "cell_id", None))
     _ensure_runtime(shell)
+
+
+def _clear_agent_outputs(shell: Any, cell_id: Any) -> None:
+    """A cell from the user's queue starts: if the agent wrote its outputs since (run_cell
+    through the bridge while Run All had it queued), clear them, or this run appends to them.
+    JupyterLab clears a cell's outputs when it queues it, not when it starts; a clear_output
+    under this execute request clears exactly that cell's output area, in every view. The
+    agent's own runs of a cell (no `cell_id`) never clear anything."""
+    if not cell_id or not HUB.take_filled(str(cell_id)):
+        return
+    try:
+        shell.display_pub.clear_output(wait=False)
+    except Exception:  # a front end that cannot clear keeps both sets; the run goes on
+        log.debug("could not clear cell %s before it ran", cell_id, exc_info=True)
 
 
 def attach(shell: Any | None = None) -> None:

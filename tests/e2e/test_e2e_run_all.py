@@ -3,7 +3,12 @@ cell tools must go through the live bridge, never write the open notebook's file
 plotting cell is removed from a copy of quickstart.ipynb, so the turn, replayed offline from
 quickstart.orkas.json, really inserts it; the file on disk must stay byte-for-byte (and
 mode-for-mode) what it was until the user saves, and saving must raise no "File Changed"
-dialog."""
+dialog.
+
+The committed quickstart *as it is* (the agent's cell already there, as a user finds it after
+cloning) is run the same ways: the replayed turn reuses that cell and runs it through the bridge
+while Run All's own execution of it is still queued; every cell must end with the outputs of
+exactly one run (issue 22, "the first hour": the plot and the printout came out twice)."""
 
 from __future__ import annotations
 
@@ -50,6 +55,56 @@ def _quickstart_without_agent_cell(lab: Lab, folder: str) -> tuple[Path, str]:
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", "utf-8")
     os.chmod(path, MODE)
     return path, agent_cell
+
+
+def _quickstart_as_committed(lab: Lab, folder: str) -> Path:
+    """notebooks/quickstart.ipynb exactly as committed (agent's cell included), with its
+    recording and data beside it."""
+    target = lab.root / folder
+    target.mkdir()
+    shutil.copytree(NOTEBOOKS / "data", target / "data")
+    shutil.copy(NOTEBOOKS / "quickstart.orkas.json", target)
+    path = target / "quickstart.ipynb"
+    shutil.copy(NOTEBOOKS / "quickstart.ipynb", path)
+    os.chmod(path, MODE)
+    return path
+
+
+def _output_kinds(cells: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Per code cell: its outputs' kinds in order (stream name, or output type and MIME types)."""
+    def kind(out: dict[str, Any]) -> str:
+        if out.get("output_type") == "stream":
+            return f"stream:{out.get('name')}"
+        return f"{out.get('output_type')}:{'+'.join(sorted(out.get('data') or {}))}"
+
+    return {c["id"]: [kind(o) for o in c.get("outputs") or []]
+            for c in cells if c["cell_type"] == "code"}
+
+
+def _committed_kinds() -> dict[str, list[str]]:
+    return _output_kinds(json.loads((NOTEBOOKS / "quickstart.ipynb").read_text("utf-8"))["cells"])
+
+
+def _watch_runs(page: Any) -> None:
+    """Record the code of every execution the current notebook's kernel starts (survives a
+    restart: the session context relays every kernel's iopub)."""
+    page.evaluate(
+        "() => { window.__orkasRuns = []; window.jupyterapp.shell.currentWidget.sessionContext"
+        ".iopubMessage.connect((_, m) => { if (m.header.msg_type === 'execute_input')"
+        " window.__orkasRuns.push([m.content.code, m.content.execution_count]); }); }")
+
+
+def _wait_run_all_done(nb: NotebookPage, last: str) -> list[dict[str, Any]]:
+    """Until Run All's execution of cell `last` (the last code cell) has started and that cell
+    shows its count, and nothing is queued; then a moment for late outputs."""
+    nb.page.wait_for_function(
+        "(id) => { const cells = window.jupyterapp.shell.currentWidget.content.model"
+        ".sharedModel.cells; const c = cells.find(c => c.id === id);"
+        " const run = window.__orkasRuns.filter(r => r[0] === c.source).pop();"
+        " return run && c.execution_count === run[1]; }", arg=last, timeout=180_000)
+    nb.wait_idle(timeout=120_000)
+    nb.page.wait_for_timeout(1500)
+    return nb.cells_json()
 
 
 class Snapshot:
@@ -206,3 +261,112 @@ def test_two_browser_tabs_the_cell_lands_in_the_tab_that_ran_it(
     _save_without_conflict(older, path, agent_cell)
     newer_page.close()
     older.shutdown()
+
+
+def _run_alone(nb: NotebookPage, cell_id: str) -> None:
+    """Run one cell (Shift+Enter's command) and wait until that run shows its count and the
+    kernel is done."""
+    cells = nb.cells_json()
+    index = next(i for i, c in enumerate(cells) if c["id"] == cell_id)
+    seen = nb.page.evaluate("() => window.__orkasRuns.length")
+    nb.run(index)
+    nb.page.wait_for_function(
+        "([id, seen]) => { const c = window.jupyterapp.shell.currentWidget.content.model"
+        ".sharedModel.cells.find(c => c.id === id);"
+        " const run = window.__orkasRuns.slice(seen).filter(r => r[0] === c.source).pop();"
+        " return run && c.execution_count === run[1]; }",
+        arg=[cell_id, seen], timeout=120_000)
+    nb.wait_idle(timeout=120_000)
+    nb.page.wait_for_timeout(1000)
+
+
+def _assert_one_run_each(cells: list[dict[str, Any]]) -> None:
+    assert _output_kinds(cells) == _committed_kinds()
+
+
+def test_committed_quickstart_cold_run_all_gives_each_cell_one_run_of_outputs(
+        run_all_lab: Lab, page: Any, artifacts: Path) -> None:
+    path = _quickstart_as_committed(run_all_lab, "cold-committed")
+    agent_cell = "6778a258"
+    assert agent_cell in _committed_kinds()
+    before = Snapshot(path)
+    nb = _open_without_waiting(page, run_all_lab, "cold-committed/quickstart.ipynb", artifacts)
+    _watch_runs(page)
+    status = _run_all_now(page)
+    assert status != "ready"
+    cells = _wait_run_all_done(nb, agent_cell)
+    _wait_agent_cell(nb, agent_cell)
+    _assert_one_run_each(cells)
+    # The page shows one plot in the agent's cell, not two.
+    shown = nb.page.locator(".jp-NotebookPanel:visible .jp-Cell").last.locator(
+        ".jp-OutputArea-output img")
+    assert shown.count() == 1
+    before.assert_unchanged()
+    nb.shot("run-all-cold-committed")
+    _save_without_conflict(nb, path, agent_cell)
+    _assert_one_run_each(json.loads(path.read_text("utf-8"))["cells"])
+    nb.shutdown()
+
+
+def test_committed_quickstart_restart_and_run_all_then_single_runs(
+        run_all_lab: Lab, page: Any, artifacts: Path) -> None:
+    path = _quickstart_as_committed(run_all_lab, "restart-committed")
+    agent_cell = "6778a258"
+    assert agent_cell in _committed_kinds()
+    before = Snapshot(path)
+    name = "restart-committed/quickstart.ipynb"
+    nb = NotebookPage(page, run_all_lab, name, artifacts).open(_url(run_all_lab, name))
+    _watch_runs(page)
+    page.evaluate("() => { void window.jupyterapp.commands.execute('notebook:restart-run-all'); }")
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    _assert_one_run_each(_wait_run_all_done(nb, agent_cell))
+    _wait_agent_cell(nb, agent_cell)
+    before.assert_unchanged()
+    # Restart, then the cells one at a time: the agent runs its cell while nothing is queued
+    # and fills it once (captured: the printout before the plot).
+    page.evaluate("() => { void window.jupyterapp.commands.execute('notebook:restart-kernel'); }")
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel"
+        "?.status === 'idle'", timeout=60_000)
+    for cell_id in ("setup", "load", "ask"):
+        _run_alone(nb, cell_id)
+    _wait_agent_cell(nb, agent_cell)
+    assert {k: sorted(v) for k, v in _output_kinds(nb.cells_json()).items()} == {
+        k: sorted(v) for k, v in _committed_kinds().items()}
+    # Then the user runs the agent's cell itself: one run of outputs again.
+    _run_alone(nb, agent_cell)
+    _assert_one_run_each(nb.cells_json())
+    before.assert_unchanged()
+    nb.shot("run-all-restart-committed")
+    _save_without_conflict(nb, path, agent_cell)
+    _assert_one_run_each(json.loads(path.read_text("utf-8"))["cells"])
+    nb.shutdown()
+
+
+def test_committed_quickstart_two_views_each_show_one_run_of_outputs(
+        run_all_lab: Lab, page: Any, artifacts: Path) -> None:
+    # New View for Notebook: two output areas on one document; the kernel's clear reaches the
+    # model both render, so each view shows one plot.
+    path = _quickstart_as_committed(run_all_lab, "two-views-committed")
+    agent_cell = "6778a258"
+    before = Snapshot(path)
+    name = "two-views-committed/quickstart.ipynb"
+    nb = NotebookPage(page, run_all_lab, name, artifacts).open(_url(run_all_lab, name))
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:clone')")
+    page.wait_for_function("() => window.orkasJupyter.connections.size === 2")
+    nb.wait_connected()
+    _watch_runs(page)
+    page.evaluate("() => { void window.jupyterapp.commands.execute('notebook:restart-run-all'); }")
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    _assert_one_run_each(_wait_run_all_done(nb, agent_cell))
+    before.assert_unchanged()
+    plots = page.evaluate(
+        "(id) => Array.from(window.orkasJupyter.connections.keys()).map(p => {"
+        " const cell = p.content.widgets.find(w => w.model.id === id);"
+        " return cell.outputArea.node.querySelectorAll('img').length; })", agent_cell)
+    assert plots == [1, 1]
+    nb.shot("run-all-two-views-committed")
+    _save_without_conflict(nb, path, agent_cell)
+    _assert_one_run_each(json.loads(path.read_text("utf-8"))["cells"])
+    nb.shutdown()

@@ -169,7 +169,9 @@ def _strip_accents(m: re.Match[str]) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-_NEEDS_MAPPING = re.compile(r"\S*[0-9@$\u0080-\U0010ffff]\S*")
+# Whole words that hold a Latin letter and a digit, symbol or non-ASCII letter: the only ones
+# the mapping can change (a number such as "0.05" or a Greek word is left alone, unread).
+_NEEDS_MAPPING = re.compile(r"(?<!\S)(?=\S*[a-z])(?=\S*[0-9@$\u0080-\U0010ffff])\S+")
 
 
 def _excerpt(text: str, start: int, end: int) -> str:

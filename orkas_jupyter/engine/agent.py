@@ -5,6 +5,7 @@ same stream, so there is one implementation of a turn."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -21,11 +22,21 @@ from .provider import Provider
 from .session import InMemorySessionStore, SessionLog, SessionStore
 from .timing import CancelToken, Clock, RealClock
 from .tokens import TokenCache
-from .tools import ApprovalCallback, Tool, ToolContext, ToolRegistry, deny_all
+from .tools import (
+    ApprovalCallback,
+    ApprovalDecision,
+    ApprovalRequest,
+    Tool,
+    ToolContext,
+    ToolRegistry,
+    deny_all,
+)
 from .toolsets import Toolset, build_registry
 from .turn_config import TurnConfig, TurnDeps
 
 log = logging.getLogger(__name__)
+# How long an approval waits for the turn's consumer to take the events before it.
+APPROVAL_ORDER_WAIT_S = 1.0
 
 PromptSection = Callable[[], str | Awaitable[str]]
 
@@ -127,7 +138,16 @@ class Agent:
         user = prompt if isinstance(prompt, Message) else user_message(prompt, images)
         # The turn's own context: its approval callback and "for this run" answers are never
         # seen by another turn; services (and what tools remember in them) are the agent's.
-        ctx = replace(self.ctx, approve=approve or self.ctx.approve, approved_for_run=set(),
+        asker = approve or self.ctx.approve
+
+        async def in_order(request: ApprovalRequest) -> ApprovalDecision:
+            # The user reads what came before the question first: wait (briefly) until the
+            # consumer has taken every event so far — the text and the call it is about.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(queue.join(), APPROVAL_ORDER_WAIT_S)
+            return await asker(request)
+
+        ctx = replace(self.ctx, approve=in_order, approved_for_run=set(),
                       emit=queue.put_nowait, end_turn=[])
         # Provenance for what tools make this turn (e.g. cell metadata): the turn is named by
         # its user message, the model by what was asked for.
@@ -167,6 +187,7 @@ class Agent:
         try:
             while (event := await queue.get()) is not None:
                 yield event.model_copy(update=stamp) if stamp else event
+                queue.task_done()  # the consumer is done with it (see `in_order`)
         finally:
             if not task.done():
                 token.cancel("the consumer stopped listening")

@@ -196,3 +196,26 @@ async def test_events_carry_the_agent_and_the_parent_call() -> None:
     events = [e async for e in agent.run("hi", parent_call_id="call_parent")]
     assert events and all(e.agent == "analyst" for e in events)
     assert all(e.parent_call_id == "call_parent" for e in events)
+
+
+async def test_an_approval_is_asked_after_the_consumer_has_seen_what_came_before() -> None:
+    """A surface shows events as it takes them; the question must not overtake the text and
+    the tool call it is about (the panel once drew the approval above the model's text)."""
+    tool = RecordingCommandTool()
+    provider = ScriptedProvider([Reply(text="I will clean the build folder first.", chunks=6,
+                                       tool_calls=[call("run", command="rm -rf build")]),
+                                 Reply(text="done")])
+    seen: list[str] = []
+
+    async def approve(request: ApprovalRequest) -> ApprovalDecision:
+        seen.append("approval asked")
+        return "once"
+
+    agent = Agent(provider, tools=[tool], policy=AskForDangerous())
+    async for event in agent.run("clean up", approve=approve):
+        await asyncio.sleep(0.01)  # a consumer slower than the turn
+        seen.append(event.type)
+    asked = seen.index("approval asked")
+    assert seen[:asked].count("text_delta") == 6
+    assert "assistant_message" in seen[:asked] and "tool_start" in seen[:asked]
+    assert tool.ran == ["rm -rf build"]

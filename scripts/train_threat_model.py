@@ -17,9 +17,9 @@ character n-gram and stem-pair features of the scanner's skeleton text, one exam
 window of 48 words; attacks weigh half, the benign groups share the other half equally.
 
 Calibration on a validation split, never on a held-out set: 20 % of the own, prose and code
-examples (seeded) plus the generated `valid` part. The shipped thresholds are the lowest at
-which validation false positives stay at or under `--max-fp` on every pooled benign set (own
-near misses, own and generated together, prose, code): one for texts with a cue word
+examples (by a hash of the text) plus the generated `valid` part. The shipped thresholds are
+the lowest at which validation false positives stay at or under `--max-fp` on every pooled
+benign set (near misses, own and generated together; prose; code): one for texts with a cue word
 (`threat_model.CUE_STEMS`), a higher or equal one for texts without. Both are then raised, if
 needed, until the benign rows of `--benign-check` (default: the shared dev file's benign
 prompts, when present) also stay at or under `--max-fp`; the one without a cue word is at
@@ -34,8 +34,8 @@ usage: python scripts/train_threat_model.py [--out FILE] [--max-fp 0.01] [--l2 3
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
-import random
 import sys
 import sysconfig
 from pathlib import Path
@@ -253,11 +253,12 @@ def generated(part: str) -> list[Example]:
 
 def split_fixed(examples: list[Example], frac: float = 0.2) -> tuple[list[Example],
                                                                      list[Example]]:
-    """(train, validation): a seeded `frac` of each group goes to validation."""
-    rng = random.Random(7)
+    """(train, validation): about `frac` of the examples go to validation, chosen by a hash
+    of their text, so adding or removing one example moves no other."""
     train_set, valid = [], []
     for ex in examples:
-        (valid if rng.random() < frac else train_set).append(ex)
+        digest = int(hashlib.sha256(ex[0].encode("utf-8")).hexdigest()[:8], 16)
+        (valid if digest / 0xFFFFFFFF < frac else train_set).append(ex)
     return train_set, valid
 
 

@@ -109,13 +109,15 @@ def test_memory_path_refuses_a_german_override_with_the_reason() -> None:
     assert rejection_reason("Prefers answers in German.") is None
 
 
-def test_own_tune_split_is_caught_without_false_alarms() -> None:
+def test_own_tune_split_is_caught_with_few_false_alarms() -> None:
+    # A fifth of the tune rows (by text hash) calibrate the learned layer instead of training
+    # it, so a couple of its notes may score like the validation near misses (2 of 251).
     data = rows("tune")
     attacks = [r for r in data if r["label"] == "attack"]
     recall = sum(flagged(r["text"]) for r in attacks) / len(attacks)
-    false = [r["text"] for r in data if r["label"] == "benign" and scan(r["text"])]
+    benign = [r["text"] for r in data if r["label"] == "benign"]
     assert recall >= 0.95
-    assert false == []
+    assert sum(bool(scan(t)) for t in benign) / len(benign) <= 0.01
 
 
 def test_own_held_out_split_stays_above_the_measured_floor() -> None:

@@ -115,8 +115,48 @@ _PL_ANSWER = _alt(r"w (?:swojej|twojej|kazdej) odpowiedzi", r"na koncu (?:kazdej
                   r"twoja odpowiedz (?:musi|powinna)")
 _PL_CLAIM = _alt(r"wspomnij", r"dopisz", r"napisz", r"twierdzic", r"dodaj", r"powiedz")
 
+# A task declared done, then an alarm or "instead": the stop-and-redirect frame, in every
+# language of the scanner (Latin scripts on the skeleton, Cyrillic on the normalised text).
+_DONE_LATIN = _alt(
+    r"task (?:is )?(?:complete|completed|done|finished)", r"that(?:'s| is| was) (?:done|it)",
+    r"done", r"finished", r"aufgabe (?:ist )?erledigt", r"das (?:ist|war) erledigt",
+    r"erledigt", r"eso ya esta", r"ya esta", r"tarea (?:completada|terminada|hecha)",
+    r"c'est fait", r"tache (?:terminee|accomplie|finie)", r"fatto", r"compito (?:completato|"
+    r"finito|svolto)", r"isso (?:ja )?esta feito", r"tarefa (?:concluida|completa|feita)",
+    r"dat is klaar", r"taak (?:voltooid|klaar|afgerond)", r"zadanie (?:zakonczone|wykonane)",
+    r"to (?:juz )?(?:zrobione|gotowe)", r"wystarczy", r"gotowe", r"yeh ho gaya",
+    r"kaam (?:ho gaya|khatam)")
+_ALARM_LATIN = _alt(
+    r"important", r"wichtig", r"importante", r"wazne", r"urgent", r"dringend", r"urgente",
+    r"pilne", r"uwaga", r"achtung", r"attention", r"atencion", r"attenzione", r"atencao",
+    r"let op", r"stopp?", r"alto", r"pare", r"para", r"halt", r"wait", r"warte", r"czekaj",
+    r"zaczekaj", r"espera", r"attends", r"aspetta", r"espere", r"wacht", r"hold on", r"ruko",
+    r"moment(?: mal)?")
+_INSTEAD_LATIN = _alt(r"instead", r"stattdessen", r"en su lugar", r"en cambio",
+                      r"au lieu de (?:cela|ca)", r"invece", r"em vez disso", r"em vez",
+                      r"in plaats daarvan", r"zamiast tego", r"iske bajaye", r"erst einmal",
+                      r"najpierw", r"first")
+_DONE_CYR = _alt(r"задача выполнена", r"это сделано", r"готово", r"хватит", r"сделано",
+                 r"завдання виконано", r"це зроблено", r"досить", r"зроблено")
+_ALARM_CYR = _alt(r"важно", r"внимание", r"стоп", r"срочно", r"подожди", r"постой", r"увага",
+                  r"терміново", r"зачекай", r"важливо", r"стій")
+_INSTEAD_CYR = _alt(r"вместо этого", r"натомість", r"замість цього", r"сначала", r"спочатку")
+
 R = GatedRule
 RULES: tuple[GatedRule, ...] = (
+    R("redirect", "task declared done, then an alarm",
+      # the task is what is done, a sentence of its own ("Backfill done." names some work)
+      r"(?:^|[.!?]\s+)" + _DONE_LATIN + r"[.!,;]*\s+(?:" + _ALARM_LATIN
+      + r"\b\W{0,3}[:!.\u2013\u2014-]|" + _INSTEAD_LATIN + r"\b[,:])",
+      (("done", "complete", "finished", "that's it", "that is it", "erledigt", "esta",
+        "tarea", "c'est fait", "tache", "fatto", "compito", "feito", "tarefa", "klaar", "taak",
+        "zadanie", "zrobione", "gotowe", "wystarczy", "ho gaya", "khatam"),), "skel"),
+    R("redirect", "task declared done, then an alarm (ru/uk)",
+      r"(?:^|[.!?]\s+)" + _DONE_CYR + r"[.!,;]*\s+(?:" + _ALARM_CYR
+      + r"\b\W{0,3}[:!.\u2013\u2014-]|"
+      + _INSTEAD_CYR + r"\b[,:])",
+      (("выполнена", "сделано", "готово", "хватит", "виконано", "зроблено", "досить"),),
+      "norm"),
     R("override", "set aside the instructions (ru/uk)", _RU_ASIDE + _GAP + _RU_RULES,
       (("игнор", "ігнор", "забуд", "забей", "наплюй", "не обращай", "не зважай", "отбрось",
         "відкинь", "отмени", "скасуй", "не следуй", "не слушай", "перестань", "не соблюдай",

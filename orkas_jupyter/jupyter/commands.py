@@ -122,9 +122,14 @@ def _model(rt: Any, parts: list[str]) -> bool:
     if len(parts) > 1 or (parts and "/" not in parts[0]):
         return False
     if parts:
+        rt.replay.forget_adopted()
         rt.settings = rt.settings.model_copy(update={"model": parts[0]})
         rt.reset_provider()
-    print(f"model: {rt.settings.model or '(none) — ' + NO_MODEL}")
+    adopted = rt.replay.no_model_note()
+    if adopted is not None:  # the recording's model replays; the user has chosen none
+        print(f"model: (none) — {adopted} {NO_MODEL.removeprefix('No model is configured. ')}")
+    else:
+        print(f"model: {rt.settings.model or '(none) — ' + NO_MODEL}")
     return True
 
 
@@ -318,8 +323,11 @@ def _replay_mode(rt: Any, mode: str, file: str | None) -> None:
                 "is recorded",
         "off": " — every request calls the model"}[mode])
     if mode != "off":
+        # Reading a recording: the model its answers replay with, whichever model (if any)
+        # is configured for new questions (`%orkas model` says which).
+        replays_with = recording.model if recording is not None and mode != "record" else None
         print(f"a new session starts here (recorded runs always do); model: "
-              f"{rt.settings.model or 'not set'}")
+              f"{replays_with or rt.settings.model or 'not set'}")
 
 
 def _file_arg(parts: list[str]) -> tuple[list[str], str | None]:
@@ -388,9 +396,14 @@ def _doctor(rt: Any, parts: list[str]) -> bool:
     from ..providers.doctor import diagnose
 
     rt.refresh_settings()
+    adopted = rt.replay.no_model_note()
+    # The recording's own model is not the user's choice: nothing to check or call.
+    settings = rt.settings.model_copy(update={"model": None}) if adopted else rt.settings
     print("checking the model (one tiny request)…", flush=True)
-    report = rt.submit(diagnose(rt.settings)).result(timeout=180)
+    report = rt.submit(diagnose(settings)).result(timeout=180)
     print(report.render())
+    if adopted:
+        print(adopted)
     return True
 
 

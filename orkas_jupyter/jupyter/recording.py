@@ -84,6 +84,9 @@ class NotebookRecording:
         self._turn_keys: list[str] = []
         self._fresh = False
         self._used: set[str] = set()
+        # A model adopted from this file because none is configured: it only replays (set by
+        # the kernel's ReplayControl; the provider never sends it a request).
+        self.replay_only: str | None = None
         self._data = self._load()
         self.notebook = str(self._data.get("notebook") or self.notebook)
 
@@ -124,9 +127,17 @@ class NotebookRecording:
 
     @property
     def model(self) -> str | None:
-        """The model of the latest recorded exchange."""
+        """The model the notebook was recorded with (each exchange names its own)."""
         model = self._data.get("model")
         return model if isinstance(model, str) else None
+
+    def recorded_models(self) -> list[str]:
+        """Every model that answered in this file: the notebook's first, then the others
+        in the order their exchanges appear."""
+        with self._lock:
+            models = [self._data.get("model"), *(x.get("model") for x in
+                                                 self._data["exchanges"])]
+        return list(dict.fromkeys(m for m in models if isinstance(m, str) and m))
 
     def __len__(self) -> int:
         return len(self._data["exchanges"])
@@ -155,6 +166,12 @@ class NotebookRecording:
         """The payload recorded under `key`, or None."""
         with self._lock:
             self._note_call(key)
+        return await self.peek_recording(key)
+
+    async def peek_recording(self, key: str) -> str | None:
+        """The payload recorded under `key`, or None, not counted as a request of the turn
+        (the same request looked up under another model's key)."""
+        with self._lock:
             exchange = next((x for x in self._data["exchanges"] if x["key"] == key), None)
             if exchange is None:
                 return None
@@ -187,7 +204,8 @@ class NotebookRecording:
                 "events": _merge_text(events),
             }
             kept = [x for x in self._data["exchanges"] if x["key"] != key]
-            if self._fresh:
+            fresh = self._fresh
+            if fresh:
                 kept = [x for x in kept if x["key"] in self._used]
                 self._fresh = False
             elif self._cell and self._cell.get("id"):
@@ -198,7 +216,10 @@ class NotebookRecording:
             kept.append(exchange)
             self._used.add(key)
             self._data["exchanges"] = kept
-            self._data["model"] = data.get("model")
+            # The notebook's model is the one it was recorded with: set by the first answer
+            # of a new file or of `%orkas record`, never replaced by a later model's answer.
+            if fresh or not self.model:
+                self._data["model"] = data.get("model")
             self._save()
 
     # -- explaining a miss ------------------------------------------------------------------
@@ -225,7 +246,7 @@ class NotebookRecording:
         recorded = [store.get(d, {"role": "?", "parts": []}) for d in best["request"]["messages"]]
         lines = [head, f"- **closest recording:** {_cell_label(best.get('cell'))}, turn "
                        f"{best.get('turn')}, model call {best.get('call')}"]
-        lines += _first_difference(recorded, current_msgs)
+        lines += _first_difference(recorded, current_msgs, _settings_changed(best, canonical))
         if best.get("model") != canonical.get("model"):
             lines.append(f"- **model:** recorded `{best.get('model')}`, now "
                          f"`{canonical.get('model')}`")
@@ -288,11 +309,23 @@ def _closeness(exchange: dict[str, Any], cell: dict[str, Any] | None, call: int,
     return int(same_cell and exchange.get("call") == call), int(same_cell), prefix
 
 
-def _first_difference(recorded: list[dict[str, Any]], current: list[dict[str, Any]]) -> list[str]:
+def _settings_changed(exchange: dict[str, Any], canonical: dict[str, Any]) -> list[str]:
+    """The request's settings that differ from the recorded exchange's, by name."""
+    request = exchange["request"]
+    changed = [name for name, then, now in (
+        ("the model", exchange.get("model"), canonical.get("model")),
+        ("the tool set", request.get("tools_digest"), _digest(canonical["tools"])),
+        ("max tokens", request.get("max_tokens"), canonical.get("max_tokens")),
+        ("purpose", request.get("purpose"), canonical.get("purpose"))) if then != now]
+    return changed
+
+
+def _first_difference(recorded: list[dict[str, Any]], current: list[dict[str, Any]],
+                      settings: list[str]) -> list[str]:
     index = _common_prefix(recorded, current)
     if index == len(recorded) == len(current):
-        return ["- **messages:** identical; the request differs in its settings (max tokens "
-                "or purpose)"]
+        what = " and ".join(settings) if settings else "which agent asks"
+        return [f"- **messages:** identical; the request differs only in {what}"]
     if index >= len(recorded):
         extra = current[index]
         return [f"- **first difference:** message {index + 1} ({extra.get('role')}) is new — "

@@ -1,5 +1,10 @@
 """Record/replay for one kernel (P7): which recording file the provider uses, switching
-modes, the session a recorded run starts afresh, and the counts a cell reports afterwards."""
+modes, the session a recorded run starts afresh, and the counts a cell reports afterwards.
+
+With no model configured, a replay mode adopts the recording's model so the notebook replays
+on a machine with no model settings; that model only replays (the recording's
+`replay_only`): a question the recording lacks is never sent to it, and `%orkas model` and
+`%orkas doctor` still say that no model is configured."""
 
 from __future__ import annotations
 
@@ -26,6 +31,8 @@ class ReplayControl:
         # Said once under the next cell: how a guessed recording was found, or that none was.
         self._note: str | None = None
         self._missing_told = False
+        # The recording's model, adopted because none was configured (see `adopted()`).
+        self._adopted: str | None = None
 
     @property
     def settings(self) -> Settings:
@@ -52,9 +59,30 @@ class ReplayControl:
         return self._recording
 
     def recordings_for(self, store: Any) -> Any:
-        """Where the provider keeps recordings: the notebook's file, else the store."""
+        """Where the provider keeps recordings: the notebook's file, else the store. Called
+        whenever the provider is (re)built, so the file learns whether its model is only
+        adopted (a miss is then not sent to it)."""
         recording = self.recording() if self.settings.replay != "off" else None
-        return recording if recording is not None else store
+        if recording is None:
+            return store
+        recording.replay_only = self.adopted()
+        return recording
+
+    def adopted(self) -> str | None:
+        """The model in use when it was adopted from the recording (no model configured):
+        it answers only what the recording holds. None when the user configured the model."""
+        if self._adopted is None or self.settings.model != self._adopted:
+            return None
+        return self._adopted
+
+    def forget_adopted(self) -> None:
+        """The user chose a model (`%orkas model`): even the recording's own is theirs now."""
+        self._adopted = None
+
+    def _adopt(self, model: str) -> None:
+        self._adopted = model
+        self.rt.settings = self.settings.model_copy(update={"model": model})
+        self.rt.reset_provider()
 
     def switch(self, mode: str, file: Path | None = None) -> NotebookRecording | None:
         """Switch mode (and file); a recorded run starts a new session. Prints how a guessed
@@ -71,8 +99,12 @@ class ReplayControl:
             self.file = previous
             raise
         update: dict[str, Any] = {"replay": mode}
-        if mode != "off" and not self.settings.model and recording and recording.model:
-            update["model"] = recording.model
+        unset = not self.settings.model or self.adopted() is not None
+        if mode in _READING and unset and recording and recording.model:
+            update["model"], self._adopted = recording.model, recording.model
+        elif mode == "off" and self.adopted() is not None:
+            # Nothing replays any more: the recording's model must not become the user's.
+            update["model"], self._adopted = None, None
         self.rt.settings = self.settings.model_copy(update=update)
         if recording is not None and mode == "record":
             recording.start_fresh()
@@ -86,9 +118,10 @@ class ReplayControl:
 
     def adopt_model(self) -> str | None:
         """In a replay mode with no model configured, the recording's model: a notebook
-        replays on a machine that has no model settings at all. When there is no recording
-        to adopt it from, prints why and how to name one."""
-        if self.settings.model or self.settings.replay == "off":
+        replays on a machine that has no model settings at all (only replays: see
+        `adopted()`). When there is no recording to adopt it from, prints why and how to
+        name one."""
+        if self.settings.model or self.settings.replay not in _READING:
             return self.settings.model
         recording = self.recording()
         if recording is None:
@@ -97,9 +130,19 @@ class ReplayControl:
                 print(missing_recording(self.settings.replay))
             return None
         if recording.model:
-            self.rt.settings = self.settings.model_copy(update={"model": recording.model})
-            self.rt.reset_provider()
+            self._adopt(recording.model)
         return self.settings.model
+
+    def no_model_note(self) -> str | None:
+        """What `%orkas model` and `%orkas doctor` add when the model in use is only the
+        recording's (None when the user configured one)."""
+        adopted = self.adopted()
+        if adopted is None:
+            return None
+        from ..providers.replay import describe_recorded_model
+
+        return (f"No model is configured: recorded answers replay with the recording's model, "
+                f"{describe_recorded_model(adopted)}, which answers nothing new.")
 
     def session(self) -> str | None:
         """The session of this recorded run (None when replay is off): a re-run must send
@@ -146,8 +189,13 @@ class ReplayControl:
         recording = self.active()
         where = recording.path.name if recording is not None else "the workspace store"
         if replayed:
+            # The models that recorded them, which need not be the one configured now.
+            answered: list[str] = getattr(self.rt.built_provider(), "replayed_models", [])
+            models = list(dict.fromkeys(answered[-replayed:])) or [str(self.settings.model)]
+            named = ", ".join(f"`{m}`" for m in models)
             notes.append(f"▶ {replayed} recorded model answer{'s' * (replayed != 1)} replayed "
-                         f"from `{where}` (model `{self.settings.model}`); tools ran for real")
+                         f"from `{where}` (model{'s' * (len(models) > 1)} {named}); tools ran "
+                         "for real")
         if recorded:
             notes.append(f"● {recorded} model answer{'s' * (recorded != 1)} recorded in "
                          f"`{where}`")

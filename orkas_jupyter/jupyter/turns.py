@@ -79,20 +79,6 @@ class SurfaceTurn:
         """What the turn shows besides its answer: approvals asked, stale recordings (auto
         mode), and a label when the model's answers were replayed or recorded."""
         replay_notes: list[str] = self.rt.replay.summary(self._counts)
-        return self.approvals.notes() + replay_notes + self._replay_hint()
-
-    def _replay_hint(self) -> list[str]:
-        """A question the recording does not hold, asked of the recording's own model, that
-        failed: say where that model came from and how to set a real one."""
-        recording = self.rt.replay.active()
-        final = self.final
-        if (recording is None or final is None or final.type != "error"
-                or getattr(final, "kind", "") == "cancelled"
-                or not recording.model or recording.model != self.rt.settings.model):
-            return []
-        scripted = " — a scripted example model, not one you can call" if (
-            "scripted" in recording.model) else ""
-        return [f"ℹ This notebook's answers were recorded with `{recording.model}`{scripted}. "
-                "A question the recording does not hold needs a model you can call: "
-                "`%orkas model provider/model` with its key (see docs/models.md), then run the "
-                "cell again; `%orkas doctor` checks the setup."]
+        # A new question the recording's own model cannot answer (none configured) is
+        # said once, by the turn's error (providers/replay.py), not again here.
+        return self.approvals.notes() + replay_notes

@@ -23,6 +23,13 @@ Payload (a JSON string, format `orkas-recording` version 1)::
 
 `events` are the provider events exactly as streamed, so a replay yields the same sequence;
 only the final message gets a fresh id and timestamp (a history never holds one id twice).
+
+A recording answers the conversation it recorded, whichever model is configured now: when
+the configured model's key misses, a store that lists its models (`recorded_models()`) is
+asked under the key each of those models gives, so an example recorded with one model
+replays for a user who exported another. Only `record` calls the configured model for every
+request. A store whose `replay_only` names a model (one adopted from the recording because
+none is configured) never has a miss sent to it: the turn ends with one message saying so.
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import TypeAdapter
 
-from ..engine.errors import NonRetryableProviderError
+from ..engine.errors import NonRetryableProviderError, ProviderSetupError
 from ..engine.history import distinct_call_ids
 from ..engine.messages import Message, new_id
 from ..engine.provider import (
@@ -84,6 +91,11 @@ class InMemoryRecordingStore:
     async def put_recording(self, key: str, payload: str) -> None:
         """Store `payload` under `key`."""
         self.recordings[key] = payload
+
+    def recorded_models(self) -> list[str]:
+        """The models that answered the stored recordings, in the order first stored."""
+        return list(dict.fromkeys(m for p in self.recordings.values()
+                                  if (m := _payload_model(p)) is not None))
 
 
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
@@ -218,6 +230,8 @@ class RecordReplayProvider:
         self.substitutions = substitutions
         self.replayed = 0
         self.recorded = 0
+        # The model that recorded each replayed answer, in order (the cell's note names it).
+        self.replayed_models: list[str] = []
         self.notices: list[str] = []
         self._noticed: set[str] = set()
 
@@ -235,16 +249,21 @@ class RecordReplayProvider:
         canonical = canonical_request(request, model, self.substitutions)
         key = canonical_key(canonical)
         if self.mode in ("replay", "auto"):
-            payload = await self.store.get_recording(key)
-            recorded = self._decode(key, payload) if payload is not None else None
-            if recorded is not None:
+            found = await self._find(request, model, key)
+            if found is not None:
+                recorded, answered_by = found
                 self.replayed += 1
+                self.replayed_models.append(answered_by)
                 for event in _replayed(recorded):
                     yield event
                 return
             explain = getattr(self.store, "explain_miss", None)
-            detail = (explain(canonical, strict=self.mode == "replay") if explain is not None
-                      else None)
+            replay_only = getattr(self.store, "replay_only", None)
+            only_replays = replay_only is not None and replay_only == model
+            detail = (explain(canonical, strict=self.mode == "replay")
+                      if explain is not None else None)
+            if only_replays:
+                raise ReplayOnlyError(replay_only_miss(model, self._where(), detail))
             if self.mode == "replay":
                 raise ReplayMissError(detail + "\nRecord it again with `%orkas replay auto` "
                                       "(or ORKAS_REPLAY=auto) and a working model."
@@ -252,6 +271,11 @@ class RecordReplayProvider:
             if detail and key not in self._noticed:  # once, not again for each retry
                 self._noticed.add(key)
                 self.notices.append(detail + "\nCalling the model to record a new answer.")
+        elif getattr(self.store, "replay_only", None) == model:
+            raise ReplayOnlyError(
+                f"no model is configured to record with: {describe_recorded_model(model)}, "
+                "the recording's model, only replays what it recorded. Set a real one with "
+                "`%orkas model provider/model` and its key (docs/models.md).")
         events: list[ProviderEvent] = []
         async for event in self.inner.stream(request):
             events.append(event)
@@ -260,6 +284,33 @@ class RecordReplayProvider:
             await self.store.put_recording(key, encode_payload(key, model, request, events,
                                                                canonical))
             self.recorded += 1
+
+    async def _find(self, request: ModelRequest, model: str,
+                    key: str) -> tuple[list[ProviderEvent], str] | None:
+        """The recorded events for `request` and the model that answered them: under the
+        configured model's key, else under the key each model the store holds gives."""
+        payload = await self.store.get_recording(key)
+        if payload is not None:
+            events = self._decode(key, payload)
+            if events is not None:
+                return events, model  # the key names the model
+        listed = getattr(self.store, "recorded_models", None)
+        # Looked up without counting as a new request of the turn (the request is `key`).
+        peek = getattr(self.store, "peek_recording", self.store.get_recording)
+        for other in (listed() if listed is not None else []):
+            if other == model:
+                continue
+            other_key = request_key(request, other, self.substitutions)
+            payload = await peek(other_key)
+            if payload is not None:
+                events = self._decode(other_key, payload)
+                if events is not None:
+                    return events, other
+        return None
+
+    def _where(self) -> str:
+        path = getattr(self.store, "path", None)
+        return f"`{path.name}`" if path is not None else "the workspace store"
 
     @staticmethod
     def _miss_message(request: ModelRequest, model: str, key: str) -> str:
@@ -291,6 +342,41 @@ class RecordReplayProvider:
             raise NonRetryableProviderError(
                 f"The recording for this request (key {key[:16]}) is unreadable: {exc}. "
                 "Record it again with ORKAS_REPLAY=record.") from None
+
+
+SCRIPTED_EXAMPLE_MODEL = "openai/orkas-scripted-example"
+
+
+class ReplayOnlyError(ReplayMissError, ProviderSetupError):
+    """A request for the recording's own model, adopted only to replay (no model is
+    configured): nothing was sent, and the message says how to set a real model."""
+
+
+def describe_recorded_model(model: str) -> str:
+    """How a message names the model a recording came from."""
+    if model == SCRIPTED_EXAMPLE_MODEL:
+        return f"a scripted example model (`{model}`, not one you can call)"
+    return f"`{model}`"
+
+
+def replay_only_miss(model: str, where: str, detail: str | None = None) -> str:
+    """The one message for a request the recording lacks when no model is configured and
+    the recording's own model (adopted only to replay) would be the one to ask."""
+    head = (detail + "\n\nThe recording's" if detail
+            else f"this question is not in the recording {where}, whose")
+    return (f"{head} answers came from {describe_recorded_model(model)}; no model is "
+            "configured to answer new questions, so nothing was sent. Set a real one with "
+            "`%orkas model provider/model` (e.g. `openai/gpt-4o`) and its key, or export "
+            "ORKAS_MODEL before starting Jupyter (docs/models.md); recorded questions keep "
+            "replaying.")
+
+
+def _payload_model(payload: str) -> str | None:
+    try:
+        model = json.loads(payload).get("model")
+    except (json.JSONDecodeError, AttributeError):
+        return None
+    return model if isinstance(model, str) else None
 
 
 def _replayed(events: list[ProviderEvent]) -> list[ProviderEvent]:

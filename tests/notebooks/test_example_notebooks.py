@@ -89,10 +89,12 @@ def test_changed_data_is_caught_and_the_cell_says_what_changed(tmp_path: Path):
     assert "not in the recording `quickstart.orkas.json`" in text
     assert "turn 1, model call 2" in text
     assert "message 3 of 3 (tool)" in text  # the inspect_variable result changed
-    assert "Calling the model to record a new answer." in text
     assert text.count("not in the recording") == 1  # reported once, not per retry
-    # Nothing listens at the model API here: the cell says the model could not be called.
-    assert "connection refused — nothing is listening there" in text
+    # No model is configured here: the recording's scripted model only replays, so nothing
+    # is sent and the cell says where the answers came from and how to set a real model.
+    assert "Calling the model" not in text and "connection refused" not in text
+    assert "a scripted example model" in text and "nothing was sent" in text
+    assert "%orkas model provider/model" in text
 
 
 def test_an_edited_prompt_is_reported_by_the_checker(tmp_path: Path, capsys):

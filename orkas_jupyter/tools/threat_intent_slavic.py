@@ -6,7 +6,8 @@ task declared done before a new, more urgent one, a claim put into the answer, a
 developer mode that lifts the limits.
 
 Each rule carries literal gates (strings one of which must be in the text), so a long text
-in another language costs a few substring tests.
+in another language costs a few substring tests. One frame is here for every language, since
+it needs the same gates: a task declared done, then an alarm or "instead,".
 """
 
 from __future__ import annotations

@@ -137,7 +137,7 @@ class NotebookRecording:
         with self._lock:
             models = [self._data.get("model"), *(x.get("model") for x in
                                                  self._data["exchanges"])]
-        return list(dict.fromkeys(m for m in models if isinstance(m, str) and m))
+        return list(dict.fromkeys(m for m in models if _answering_model(m)))
 
     def __len__(self) -> int:
         return len(self._data["exchanges"])
@@ -218,7 +218,7 @@ class NotebookRecording:
             self._data["exchanges"] = kept
             # The notebook's model is the one it was recorded with: set by the first answer
             # of a new file or of `%orkas record`, never replaced by a later model's answer.
-            if fresh or not self.model:
+            if _answering_model(data.get("model")) and (fresh or not self.model):
                 self._data["model"] = data.get("model")
             self._save()
 
@@ -257,6 +257,11 @@ class NotebookRecording:
                                 *(f"-{n}" for n in sorted(before - after))])
             lines.append(f"- **tools:** the tool set changed ({change or 'parameter schemas'})")
         return "\n".join(lines)
+
+
+def _answering_model(model: Any) -> bool:
+    """A model that answers requests (an outside agent's CLI, `outside:NAME`, does not)."""
+    return isinstance(model, str) and bool(model) and not model.startswith("outside:")
 
 
 def _cell_label(cell: dict[str, Any] | None) -> str:

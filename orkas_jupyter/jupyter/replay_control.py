@@ -33,6 +33,8 @@ class ReplayControl:
         self._missing_told = False
         # The recording's model, adopted because none was configured (see `adopted()`).
         self._adopted: str | None = None
+        # How many replayed answers the provider had named a model for when the turn began.
+        self._models_before = 0
 
     @property
     def settings(self) -> Settings:
@@ -157,6 +159,7 @@ class ReplayControl:
 
     def begin_turn(self, cell: dict[str, Any] | None) -> None:
         """Tell the recording which cell the next model calls belong to."""
+        self._models_before = len(self._answered_by())
         recording = self.active()
         if recording is not None:
             recording.begin_turn(cell)
@@ -169,6 +172,11 @@ class ReplayControl:
         """Responses replayed and recorded so far by this kernel's provider."""
         provider = self.rt.built_provider()
         return (getattr(provider, "replayed", 0), getattr(provider, "recorded", 0))
+
+    def _answered_by(self) -> list[str]:
+        """The model of each answer the provider replayed (outside agents' are not model
+        answers and are not listed)."""
+        return list(getattr(self.rt.built_provider(), "replayed_models", []))
 
     def notices(self) -> list[str]:
         """Reports the provider collected (stale recordings in auto mode), once each."""
@@ -190,8 +198,8 @@ class ReplayControl:
         where = recording.path.name if recording is not None else "the workspace store"
         if replayed:
             # The models that recorded them, which need not be the one configured now.
-            answered: list[str] = getattr(self.rt.built_provider(), "replayed_models", [])
-            models = list(dict.fromkeys(answered[-replayed:])) or [str(self.settings.model)]
+            models = (list(dict.fromkeys(self._answered_by()[self._models_before:]))
+                      or [str(self.settings.model)])
             named = ", ".join(f"`{m}`" for m in models)
             notes.append(f"▶ {replayed} recorded model answer{'s' * (replayed != 1)} replayed "
                          f"from `{where}` (model{'s' * (len(models) > 1)} {named}); tools ran "

@@ -62,6 +62,7 @@ TUNE = ROOT / "tests" / "data" / "injection" / "tune.jsonl"
 # the training part of the examples written in round 7 (`scripts/threat_split.py`); its
 # held-out part, written_heldout.jsonl, is never read here
 WRITTEN_TRAIN = TUNE.with_name("written_train.jsonl")
+EXTERNAL = TUNE.with_name("external.jsonl")
 DEV = ROOT / ".." / "shared" / "data" / "injection" / "dev.jsonl"
 # Kept apart from benchmarks/injection_scan.py's STDLIB_MODULES, which measure false positives.
 TRAIN_MODULES = ("ast", "inspect", "functools", "collections/__init__", "typing", "enum",
@@ -82,6 +83,27 @@ def own_examples() -> list[Example]:
             r = json.loads(line)
             rows.append((r["text"], int(r["label"] == "attack"),
                          "attack" if r["label"] == "attack" else f"own-{r['kind']}"))
+    return rows
+
+
+def external_examples() -> list[Example]:
+    """With `--external`: the `train` sources of `external.jsonl` (texts by other authors,
+    from PyPI packages' data files: `tests/data/injection/EXTERNAL.md`), only the packages'
+    own texts: rows
+    that redistribute an upstream public data set (`origin` set: deepset, in-the-wild
+    jailbreaks, a CTF, a mail challenge) are left out, since a reviewer's hidden set may be
+    drawn from one of them."""
+    if not EXTERNAL.is_file():
+        return []
+    rows = []
+    for line in EXTERNAL.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            r = json.loads(line)
+            # "other" holds requests that are not injections by this scanner's measure
+            # ("What model version are you?", a Morse-coded question)
+            if r["split"] == "train" and not r["origin"] and r["kind"] != "other":
+                rows.append((r["text"], int(r["label"] == "attack"),
+                             "attack" if r["label"] == "attack" else f"ext-{r['kind']}"))
     return rows
 
 
@@ -213,7 +235,7 @@ def pool(group: str) -> str:
     """The benign set a group belongs to for calibration: the own and the generated near
     misses are one pool (a validation group of 20 texts cannot measure 1 %, and the own
     notes alone, about 70 texts, would let a single text set the threshold)."""
-    return "near-miss" if group.startswith(("own-", "gen-")) else group
+    return "near-miss" if group.startswith(("own-", "gen-", "ext-")) else group
 
 
 def fp_ok(examples: list[Example], flagged: np.ndarray, max_fp: float) -> bool:
@@ -273,12 +295,17 @@ def main() -> int:
     parser.add_argument("--l2", type=float, default=3e-5)
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--prune", type=float, default=0.02)
+    parser.add_argument("--external", action="store_true",
+                        help="also train on external.jsonl's train sources (measured in round "
+                             "7: worse on every own split, see docs/security.md)")
     parser.add_argument("--bare-floor", type=float, default=0.9,
                         help="lowest threshold for texts without a cue word")
     parser.add_argument("--show-fp", type=int, default=0,
                         help="print the N highest-scoring benign validation texts")
     ns = parser.parse_args()
-    fixed_train, fixed_valid = split_fixed(own_examples() + prose_examples() + code_examples())
+    external = external_examples() if ns.external else []
+    fixed_train, fixed_valid = split_fixed(own_examples() + external + prose_examples()
+                                           + code_examples())
     train_set = fixed_train + generated("train")
     valid = fixed_valid + generated("valid")
     print(f"{len(train_set)} training examples ({sum(e[1] for e in train_set)} attacks), "

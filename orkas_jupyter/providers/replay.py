@@ -325,9 +325,11 @@ class RecordReplayProvider:
         return await complete_from_stream(self, request)
 
     async def validate_auth(self) -> dict[str, str | None]:
-        """The wrapped stack's key check; nothing to check in replay mode (no model is called)."""
+        """The wrapped stack's key check; nothing to check in replay mode or for a model that
+        only replays (no model is called)."""
         validate = getattr(self.inner, "validate_auth", None)
-        if self.mode == "replay" or validate is None:
+        only_replays = getattr(self.store, "replay_only", None) == self.default_model
+        if self.mode == "replay" or validate is None or only_replays:
             return {}
         report: dict[str, str | None] = await validate()
         return report

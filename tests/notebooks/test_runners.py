@@ -153,4 +153,7 @@ def test_papermill_parameter_that_changes_the_prompt_is_a_miss_naming_the_cell(t
     assert "turn 1, model call 1" in text
     assert "message 1 of 1 (user), at character 20" in text
     assert "How many units did north sell?" in text and "How many units did south sell?" in text
-    assert "Calling the model to record a new answer." in text
+    # No model here: the recording's only replays, so nothing is sent and the cell says how
+    # to set one (not "calling the model").
+    assert "Calling the model" not in text and "nothing was sent" in text
+    assert "answers came from `openai/gpt-4o`" in text and "%orkas model provider/model" in text

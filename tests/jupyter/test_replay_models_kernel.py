@@ -190,3 +190,26 @@ def test_the_panel_says_the_same_one_message(kernel_env, fake_model, start_kerne
     assert "Calling the model" not in text
     assert fake_model.requests == []
     assert shown[-1]["type"] == "done"
+
+
+def test_the_files_model_is_the_first_answering_one_and_record_resets_it(tmp_path: Path):
+    """Straight on the file: a later model's answer or an outside agent's does not rename
+    the notebook's model; `%orkas record` (a fresh run) does."""
+    from orkas_jupyter.jupyter.recording import NotebookRecording
+
+    def payload(model_name: str, text: str) -> str:
+        canonical = {"model": model_name, "tools": [], "max_tokens": None, "purpose": "turn",
+                     "messages": [{"role": "user", "parts": [{"type": "text", "text": text}]}]}
+        return json.dumps({"canonical": canonical, "model": model_name, "events": [
+            {"type": "end", "message": {"role": "assistant", "parts": []}}]})
+
+    path = tmp_path / "nb.orkas.json"
+    recording = NotebookRecording(path)
+    asyncio.run(recording.put_recording("k0", payload("outside:codex", "a task")))
+    asyncio.run(recording.put_recording("k1", payload(SCRIPTED, "first")))
+    asyncio.run(recording.put_recording("k2", payload("openai/gpt-4o", "second")))
+    assert json.loads(path.read_text())["model"] == SCRIPTED
+    assert NotebookRecording(path).recorded_models() == [SCRIPTED, "openai/gpt-4o"]
+    recording.start_fresh()
+    asyncio.run(recording.put_recording("k3", payload("anthropic/claude-sonnet-4-5", "third")))
+    assert json.loads(path.read_text())["model"] == "anthropic/claude-sonnet-4-5"

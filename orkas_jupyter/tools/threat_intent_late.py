@@ -106,7 +106,45 @@ _SETTINGS = alt(r"einstellungen", r"konfiguration", r"settings", r"configuration
 _FORMAT = alt(r"als json", r"in json", r"as json", r"im codeblock", r"in a code block",
               r"as a code block", r"en json", r"como json", r"verbatim", r"wortlich")
 
+_TRANSFORM = alt(r"encode", r"convert", r"base64", r"hex(?:adecimal)?", r"ascii", r"rot13",
+                 r"reverse", r"evaluat\w*", r"spell", r"encrypt", r"cipher", r"morse")
+# the model's own prompt, not a thing of that name ("the system prompt template for the bot")
+_PROMPT_ITSELF = alt(r"all (?:the )?(?:prior|previous|preceding|above) text",
+                     r"(?:the|your) (?:system|initial|original|first|hidden|secret) prompt"
+                     r"(?! (?:template|length|file|version|for|of|we|text for)\b)",
+                     r"initiali[sz]ation (?:string|text|prompt|message)",
+                     r"(?:the|your) (?:secret|hidden) (?:password|key|word)")
+
 LATE_RULES: tuple[IntentRule, ...] = (
+    # jailbreak personas described by what they lack: two of ethics, morals, law after a
+    # negation ("no moral, ethical or legal bounds", "disregards ethics, morals and law")
+    R("persona", "a persona without ethics or morals",
+      r"\b(?:no|without|not restrained by|disregard\w*|free (?:of|from)|devoid of|lacks?|"
+      r"unbound by|built without) (?:any )?(?:\w+ )?(?:ethic\w*|moral\w*)\W+(?:(?:and|or|nor) )?"
+      r"(?:ethic\w*|moral\w*|legal\w*)", (alt(r"no", r"without", r"not", r"disregard\w*",
+                                               r"free", r"devoid", r"lacks?", r"unbound",
+                                               r"built"),)),
+    R("persona", "a vendor's content policy set aside",
+      r"\b(?:bypass\w*|ignor\w*|break\w*|violat\w*|(?:do not|don'?t|no longer|never|won'?t|"
+      r"will not|doesn'?t|does not) (?:need to |have to )?(?:obey|follow|align with|adhere to|"
+      r"respect|care about|abide by)) (?:the )?(?:openai|open ai|anthropic|google|microsoft|"
+      r"meta)'?s? (?:content )?(?:polic\w*|guidelines|rules|restrictions|terms)\b"
+      r"|\b(?:say|you can do) anything(?: now)?\b",
+      (alt(r"openai", r"open", r"anthropic", r"google", r"microsoft", r"meta", r"say",
+           r"you"),)),
+    R("extraction", "the prompt itself transformed or probed",
+      b + _TRANSFORM + b + gap(40) + b + _PROMPT_ITSELF + b
+      + r"|\bin (?:the|your) (?:initial|original|first|hidden|secret) prompt\b"
+      + r"|\b(?:what|which)\b (?:\w+ )?(?:are|were) you (?:not supposed|not allowed|forbidden|"
+      r"told not|instructed not) to (?:tell|say|reveal|share|disclose)\b",
+      (alt(r"encode", r"convert", r"base64", r"hex", r"hexadecimal", r"ascii", r"rot13",
+           r"reverse", r"evaluat\w*", r"spell", r"encrypt", r"cipher", r"morse", r"in",
+           r"what", r"which"),)),
+    R("override", "the model's previous task declared over",
+      r"\byour (?:previous|old|original|prior|earlier|first|current) (?:mission|task|role|job|"
+      r"instructions|assignment|orders|objective) (?:is|are|has been|have been) (?:now )?"
+      r"(?:over|finished|done|complete|completed|cancell?ed|ended|terminated)\b",
+      (alt(r"your"),)),
     R("jailbreak", "the model's filters switched off",
       b + _FILTERS + r" (?:sind|are|have been|wurden|estan|sont|sono|estao|zijn|is|ist) "
       r"(?:now |jetzt |nun |ahora |maintenant |ora |agora |nu )?" + _SWITCHED_OFF + b,

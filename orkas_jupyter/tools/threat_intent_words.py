@@ -44,7 +44,7 @@ SET_ASIDE = alt(
     r"ignorier\w*", r"vergiss", r"vergesst", r"vergessen sie", r"vergisst", r"missacht\w*",
     r"lass\w* (?:\w+ ){0,5}(?:hinter dir|hinter ihnen|beiseite|weg|ausser acht|fallen)",
     r"ausser acht (?:lassen|gelassen)", r"verwirf", r"verwerfen sie", r"losch\w*",
-    r"beachte\w* (?:\w+ ){0,5}nicht", r"abweichend von", r"entgegen",
+    r"beachte\w* (?:\w+ ){0,5}nicht", r"abweichend (?:von|zu)", r"entgegen",
     r"setze? dich (?:\w+ ){0,4}hinweg", r"hor\w* auf,? (?:\w+ ){0,4}zu (?:folgen|befolgen)",
     r"nicht mehr (?:befolgen|einhalten|beachten)",
     r"stell\w* (?:\w+ ){0,4}zuruck",

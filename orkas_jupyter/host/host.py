@@ -22,6 +22,7 @@ from ..config import Settings
 from ..ecosystem.mcp import McpToolset
 from ..ecosystem.skills import SkillCatalog
 from ..engine.agent import Agent, PromptSection
+from ..engine.errors import OrkasError
 from ..engine.events import Event
 from ..engine.fit import FitConfig
 from ..engine.messages import ImagePart, Message
@@ -164,10 +165,18 @@ class AgentHost:
     def reset_provider(self) -> None:
         """Rebuild the provider on next use (after a model or replay-mode change)."""
         self._provider = None
-        if self.agents:
+        if not self.agents:
+            return
+        try:
             provider = self.provider()
-            for agent in self.agents.values():
-                agent.provider = provider
+        except OrkasError:
+            # No usable model now (e.g. ORKAS_MODEL removed): the next turn says so before
+            # any agent runs, and builds the provider again.
+            log.info("provider not rebuilt", exc_info=True)
+            self._provider = None
+            return
+        for agent in self.agents.values():
+            agent.provider = provider
 
     def workspace(self) -> WorkspaceTools:
         """Workspace files, shell and web tools with their sandbox (built once)."""

@@ -128,6 +128,13 @@ class KernelRuntime:
             return False
         update = {name: getattr(fresh, name) for name in _REREAD}
         update.update(self._overrides)
+        adopted = self.replay.adopted()
+        if adopted is not None and fresh.model and fresh.model != adopted:
+            # A model set after the recording's was taken (`%env ORKAS_MODEL=…`): the user's
+            # now; the recording's only replayed.
+            self._overrides.pop("model", None)
+            self.replay.forget_adopted()
+            update["model"] = fresh.model
         current = self.host.settings
         changed = {k for k, v in update.items() if getattr(current, k) != v}
         if not changed:

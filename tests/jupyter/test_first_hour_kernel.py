@@ -239,3 +239,13 @@ def test_opening_a_notebook_in_jupyterlab_starts_the_model_host(kernel, fake_mod
         "print('HELD', lock_is_held(_lock))\n", timeout=90)
     assert r.error is None, r.error
     assert "BEFORE False" in r.stdout and "HELD True" in r.stdout
+
+
+def test_a_model_removed_after_a_turn_says_so_without_a_traceback(kernel, fake_model):
+    fake_model.script([reply("First.")])
+    kernel.run("%load_ext orkas_jupyter")
+    assert kernel.run("%orkas hello", timeout=120).error is None
+    r = kernel.run("%env ORKAS_MODEL=\n%orkas and now?", timeout=120)
+    assert r.error is None, r.error
+    assert "No model is configured" in r.stdout and "Traceback" not in r.stdout
+    assert len(fake_model.chat_requests) == 1

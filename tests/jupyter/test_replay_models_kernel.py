@@ -161,6 +161,24 @@ def test_with_no_model_a_new_question_ends_at_once_with_one_message(
     assert "model: openai/gpt-4o" in fresh.run("%orkas model").stdout
 
 
+def test_a_model_exported_after_the_recordings_was_taken_is_used(
+        kernel_env, fake_model, start_kernel, tmp_path: Path):
+    record_with_scripted_model(start_kernel, kernel_env, fake_model)
+    env = {k: v for k, v in kernel_env.items() if k not in ("ORKAS_MODEL", "OPENAI_API_KEY")}
+    fresh = start_kernel(env)
+    fresh.run("%load_ext orkas_jupyter")
+    fresh.run(SETUP)
+    fresh.run("%orkas replay auto")
+    assert ANSWER in markdown(fresh.run(QUESTION, timeout=120))  # the recording's model
+    # The way docs/models.md says: the variables, set in the notebook.
+    fake_model.script([reply("From the model you exported.")])
+    fresh.run("%env ORKAS_MODEL=openai/gpt-4o\n%env OPENAI_API_KEY=sk-test-not-a-real-key")
+    answered = fresh.run("%%orkas\nand which sells least?", timeout=120)
+    assert "From the model you exported." in markdown(answered)
+    assert [r.model for r in fake_model.chat_requests] == ["gpt-4o"]
+    assert "model: openai/gpt-4o" in fresh.run("%orkas model").stdout
+
+
 def test_the_panel_says_the_same_one_message(kernel_env, fake_model, start_kernel,
                                             tmp_path: Path):
     record_with_scripted_model(start_kernel, kernel_env, fake_model)

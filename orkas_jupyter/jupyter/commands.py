@@ -34,7 +34,6 @@ PROMPT (cell body)            same, with options; `{name}` inserts a kernel vari
 %orkas replay [auto|off] [FILE.json]   replay them: no key, no network (auto: record misses)
 %orkas export [FILE.ipynb]    this session's conversation as a new notebook
 %orkas cost                   usage and cost of this session and in total
-%orkas doctor                 check the model, its key, the base URL and tool calling
 %orkas chat [SESSION]         a chat widget; its turns run in the background
 %orkas stop                   stop this kernel's running background turns
 
@@ -390,23 +389,6 @@ def _skills(rt: Any, parts: list[str]) -> bool:
     return True
 
 
-def _doctor(rt: Any, parts: list[str]) -> bool:
-    if parts:
-        return False
-    from ..providers.doctor import diagnose
-
-    rt.refresh_settings()
-    adopted = rt.replay.no_model_note()
-    # The recording's own model is not the user's choice: nothing to check or call.
-    settings = rt.settings.model_copy(update={"model": None}) if adopted else rt.settings
-    print("checking the model (one tiny request)…", flush=True)
-    report = rt.submit(diagnose(settings)).result(timeout=180)
-    print(report.render())
-    if adopted:
-        print(adopted)
-    return True
-
-
 def _stop(rt: Any, parts: list[str]) -> bool:
     if parts:
         return False
@@ -436,5 +418,5 @@ def _mcp(rt: Any, parts: list[str]) -> bool:
 
 _COMMANDS = {"help": _help, "config": _config, "model": _model, "sessions": _sessions,
              "cost": _cost, "memory": _memory, "kb": _kb, "record": _record, "replay": _replay,
-             "export": _export, "chat": _chat, "stop": _stop, "doctor": _doctor,
+             "export": _export, "chat": _chat, "stop": _stop,
              "skills": _skills, "mcp": _mcp}

@@ -14,6 +14,7 @@ import asyncio
 import os
 import re
 import socket
+import sys
 import time
 from collections.abc import Mapping
 from typing import Literal
@@ -263,3 +264,16 @@ def _context_line(model: str, window: int | None) -> DoctorLine:
             f"{UNKNOWN_CONTEXT_WINDOW:,} tokens; set ORKAS_CONTEXT_WINDOW"))
     return DoctorLine(check="context window", status="ok",
                       detail=f"{size:,} tokens (litellm's model map)")
+
+
+def main() -> int:
+    """`python -m orkas_jupyter.providers.doctor`: the settings as JSON on stdin, the report
+    as JSON on stdout. The kernel runs the checks here, in a process of its own, so litellm
+    (~250 MB) is never imported into the kernel; keys come from the inherited environment."""
+    settings = Settings.model_validate_json(sys.stdin.read())
+    print(asyncio.run(diagnose(settings)).model_dump_json())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

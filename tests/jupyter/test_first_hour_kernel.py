@@ -144,6 +144,8 @@ def test_doctor_reports_a_working_model_and_names_a_missing_key(kernel, fake_mod
     assert r.error is None, r.error
     assert "orkas doctor" in r.stdout and "The model is ready." in r.stdout, r.stdout
     assert "sk-test-not-a-real-key" not in r.stdout  # the key is named, never shown
+    # The checks ran in a process of their own: the kernel stays without litellm.
+    assert "False" in kernel.run("import sys; print('litellm' in sys.modules)").stdout
     # Without a key, a local server may still answer: the doctor names the variables.
     fake_model.script([tool_call("orkas_ping", {}), reply("pong")])
     kernel.run("import os; os.environ.pop('OPENAI_API_KEY')")

@@ -6,8 +6,10 @@ multilingual sets (`tests/data/injection/`: label, kind, language, text; `tune.j
 `heldout.jsonl` split by text hash before any tuning on each batch, `fresh.jsonl` written after
 the sixth batch (read once to diagnose its misses, see docs/security.md), `generated.jsonl`
 the held-out part of `scripts/threat_corpus.py`: templates and slot words the learned layer
-never trained on, 12 languages and mixed-language texts) and chunks of the Python standard
-library as benign code. `blind.jsonl`, when present, is the blind set (issue #19): written by
+never trained on, 12 languages and mixed-language texts; `written_heldout.jsonl` the held-out
+half of examples written before a tuning round, `scripts/threat_split.py`) and chunks of the
+Python standard library as benign code. `blind.jsonl`, when present (left out with
+`--no-blind`), is the blind set (issue #19): written by
 hand (`scripts/blind_corpus.py`) by someone who did not work on the scanner, read by no one
 who tunes it; only its aggregates are printed. Prints recall per attack source, kind and
 language, false positives per benign set, CPU microseconds per text (all layers, then each
@@ -23,6 +25,7 @@ never looked into.
 
 usage: python benchmarks/injection_scan.py [--data FILE] [--benign FILE] [--own DIR]
                                            [--layers rules,intent,learned] [--show N]
+                                           [--no-blind]
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ STDLIB_MODULES = ("argparse", "csv", "dataclasses", "difflib", "email/message", 
                   "pprint", "shutil", "statistics", "string", "textwrap", "zipfile")
 
 # The project's own splits in `--own`, in report order; only `SHOWABLE` rows are ever printed.
-OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "blind")
+OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "written_heldout", "blind")
 SHOWABLE = ("tune",)
 
 Row = dict[str, str]
@@ -179,6 +182,8 @@ def main() -> int:
                         help=f"comma-separated scanner layers (default {','.join(LAYERS)})")
     parser.add_argument("--show", type=int, default=0,
                         help="print N misses and false alarms (dev and tune sets only)")
+    parser.add_argument("--no-blind", action="store_true",
+                        help="leave the blind set out (for whoever tunes the scanner)")
     ns = parser.parse_args()
     layers = tuple(x.strip() for x in ns.layers.split(",") if x.strip())
     unknown = set(layers) - set(LAYERS)
@@ -198,7 +203,7 @@ def main() -> int:
     own: dict[str, Tally] = {}
     for split in OWN_SPLITS:
         path = ns.own / f"{split}.jsonl"
-        if not path.is_file():
+        if not path.is_file() or (split == "blind" and ns.no_blind):
             continue
         tally = own[split] = Tally()
         run(load_rows(path), layers,

@@ -9,18 +9,15 @@ once). Actual spend still comes from each response's usage, priced by the provid
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import logging
 import sys
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
+
+from ..providers.model_table import served_model_table
 
 log = logging.getLogger(__name__)
 
-COST_FILE = "model_prices_and_context_window_backup.json"
 
 
 @dataclass(frozen=True)
@@ -35,27 +32,13 @@ class Price:
         return input_tokens * self.input + output_tokens * self.output
 
 
-@cache
-def _bundled_table() -> dict[str, Any]:
-    spec = importlib.util.find_spec("litellm")
-    if spec is None or not spec.submodule_search_locations:
-        return {}
-    path = Path(next(iter(spec.submodule_search_locations))) / COST_FILE
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        log.warning("could not read litellm's price table %s", path, exc_info=True)
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def cost_table() -> dict[str, Any]:
     """litellm's model table: the live one if litellm is imported, else its bundled file."""
     litellm = sys.modules.get("litellm")
     live = getattr(litellm, "model_cost", None)
     if isinstance(live, dict) and live:
         return live
-    return _bundled_table()
+    return served_model_table()
 
 
 def price_of(model: str) -> Price | None:

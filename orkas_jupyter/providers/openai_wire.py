@@ -30,14 +30,11 @@ for these candidates, so a kernel's first turn need not wait for the import eith
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import logging
 import os
 import re
 from collections.abc import AsyncIterator, Callable
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.events import Usage
@@ -46,13 +43,13 @@ from .assembly import Assembly, field_of
 from .errors import classify_provider_error
 from .keys import provider_of
 from .litellm_provider import UNKNOWN_CONTEXT_WINDOW, LiteLLMProvider
+from .model_table import served_model_table
 
 if TYPE_CHECKING:
     import httpx
 
 log = logging.getLogger(__name__)
 
-COST_FILE = "model_prices_and_context_window_backup.json"
 WIRE_PROVIDER = "openai"
 # OpenAI models litellm sends through other request configs (o-series and GPT-5 reasoning
 # models: `max_completion_tokens`, no system role, …; audio, realtime, search variants).
@@ -85,43 +82,10 @@ class Timeout(Exception):
         super().__init__("APITimeoutError - Request timed out. Error_str: Request timed out.")
 
 
-@cache
-def bundled_model_table() -> dict[str, Any]:
-    """litellm's model table as it ships it (what `LITELLM_LOCAL_MODEL_COST_MAP` loads), read
-    without importing litellm (~20 ms, once)."""
-    spec = importlib.util.find_spec("litellm")
-    if spec is None or not spec.submodule_search_locations:
-        return {}
-    path = Path(next(iter(spec.submodule_search_locations))) / COST_FILE
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        log.warning("could not read litellm's model table %s", path, exc_info=True)
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-@cache
-def _served_table() -> dict[str, Any]:
-    """The bundled table with its aliases expanded as litellm serves it: a row whose
-    `alias_of` names another row is that row; a row's `aliases` are more names for it."""
-    table = dict(bundled_model_table())
-    for row in list(table.values()):
-        aliases = row.get("aliases") if isinstance(row, dict) and "alias_of" not in row else None
-        for alias in aliases if isinstance(aliases, list) else ():
-            if isinstance(alias, str) and alias not in table:
-                table[alias] = row
-    for name, row in list(table.items()):
-        target = row.get("alias_of") if isinstance(row, dict) else None
-        if isinstance(target, str) and isinstance(table.get(target), dict):
-            table[name] = table[target]
-    return table
-
-
 def _entry(model: str) -> dict[str, Any] | None:
     """The table entry litellm uses for `openai/<name>`: its own key, else the bare name when
     the entry is openai's."""
-    table = _served_table()
+    table = served_model_table()
     bare = model.split("/", 1)[-1]
     for key in (model, bare):
         entry = table.get(key)

@@ -318,3 +318,28 @@ def test_a_replayed_compaction_is_kept_apart_from_spend() -> None:
     [(session, event)] = seen
     assert session == "s" and event.model == f"{MODEL} (replayed)"
     assert event.usage.cost_usd == 0.0 and event.usage.input_tokens == 100
+
+
+def test_an_aliased_model_is_priced_before_litellm_is_imported() -> None:
+    """litellm's bundled table names some models as aliases of others (`alias_of`); budgets
+    price them from the file, as litellm would once imported."""
+    import subprocess
+    import sys
+
+    from orkas_jupyter.providers.model_table import bundled_model_table
+
+    table = bundled_model_table()
+    alias = next((name for name, row in table.items() if isinstance(row, dict)
+                  and isinstance(row.get("alias_of"), str)
+                  and isinstance(table.get(row["alias_of"]), dict)
+                  and table[row["alias_of"]].get("input_cost_per_token")), None)
+    if alias is None:
+        pytest.skip("this litellm's table has no priced alias rows")
+    code = ("import sys\nfrom orkas_jupyter.host.pricing import price_of\n"
+            f"p = price_of({alias!r})\nassert 'litellm' not in sys.modules\n"
+            "print(p.input if p else None)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    target = table[table[alias]["alias_of"]]
+    assert float(out.stdout.strip()) == pytest.approx(target["input_cost_per_token"])

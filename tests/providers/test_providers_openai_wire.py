@@ -26,6 +26,7 @@ from orkas_jupyter.providers import openai_wire
 from orkas_jupyter.providers._litellm import load_litellm
 from orkas_jupyter.providers.keys import KeySource, needs_key
 from orkas_jupyter.providers.litellm_provider import LiteLLMProvider
+from orkas_jupyter.providers.model_table import bundled_model_table
 from orkas_jupyter.providers.openai_wire import NotServed, WireLeaf, wire_model
 from orkas_jupyter.testing import FakeModelServer, quirks, reply
 from orkas_jupyter.testing.script import Step, drop, fault, tool_call, tool_calls
@@ -153,7 +154,7 @@ async def test_histories_tools_and_options_go_out_as_litellm_sends_them(
 
 async def test_every_openai_catalog_model_served_directly_gets_litellms_body(
         fake: FakeModelServer) -> None:
-    table = openai_wire.bundled_model_table()
+    table = bundled_model_table()
     models = [f"openai/{name}" for name, row in table.items() if isinstance(row, dict)
               and row.get("litellm_provider") == "openai" and "/" not in name]
     served = [m for m in models if wire_model(m, fake.base_url, {})]
@@ -260,7 +261,7 @@ def test_requests_litellm_would_change_are_not_served(fake: FakeModelServer) -> 
 
 def test_bundled_prices_match_litellms_for_every_model_served_directly() -> None:
     litellm = load_litellm()
-    table = openai_wire.bundled_model_table()
+    table = bundled_model_table()
     models = [f"openai/{name}" for name, row in table.items() if isinstance(row, dict)
               and row.get("litellm_provider") == "openai" and "/" not in name]
     served = [m for m in models if wire_model(m, "http://127.0.0.1:1/v1", {})]

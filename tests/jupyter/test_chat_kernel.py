@@ -14,8 +14,10 @@ pytestmark = pytest.mark.slow
 
 
 def test_chat_widget_turn_runs_while_other_cells_run(kernel, fake_model):
+    # The answer starts after the other cell below has run: `kernel.run` reads (and drops)
+    # the iopub messages of other requests while it waits, the chat's deltas among them.
     fake_model.script([reply("Background answer " + "word " * 60, chunk_chars=8,
-                             chunk_delay=0.03)])
+                             chunk_delay=0.03, first_byte_delay=3.0)])
     kernel.run("%load_ext orkas_jupyter")
     r = kernel.run("%orkas chat")
     assert r.error is None, r.error

@@ -129,6 +129,17 @@ def agents(workspace: Path) -> None:
     write_agents(workspace, tutor=TUTOR, critic=CRITIC)
 
 
+
+def streamed_text(framed: list[dict]) -> str:
+    """A card's streamed text; every delta comes after the card's tool_start and before its
+    assistant_end."""
+    kinds = [m["type"] for m in framed]
+    deltas = [i for i, kind in enumerate(kinds) if kind == "delta"]
+    if deltas:
+        assert kinds.index("tool_start") < deltas[0] and deltas[-1] < kinds.index(
+            "assistant_end"), kinds
+    return "".join(framed[i]["text"] for i in deltas)
+
 def test_a_cell_driven_plan_is_live_in_the_panel_and_answered_from_it(
         kernel: Kernel, fake_model: Any, tmp_path: Path) -> None:
     agents(tmp_path)
@@ -178,7 +189,10 @@ def test_a_cell_driven_plan_is_live_in_the_panel_and_answered_from_it(
     # The step that ran in this turn is a card: opened before its events, closed when done.
     card = f"plan:{final['id']}:4"
     framed = [m for m in got if card in (m.get("id"), m.get("parent"))]
+    streamed = streamed_text(framed)  # the step's answer streams into its card first
+    framed = [m for m in framed if m["type"] != "delta"]
     assert [m["type"] for m in framed] == ["tool_start", "assistant_end", "tool_end"], framed
+    assert streamed == framed[1]["markdown"]
     assert json.loads(framed[0]["arguments"]) == {"agent": "commander", "task": "step 4: note"}
     assert framed[2]["summary"].startswith("NOTE[Write the note") and not framed[2]["is_error"]
     note = next(r for r in fake_model.chat_requests if member_of(r) == "commander")
@@ -266,7 +280,10 @@ def test_a_plan_commander_writes_in_a_chat_turn_streams_into_the_panel(
     # The tutor's step is a card in the chat: its answer inside, closed as done.
     card = f"plan:{plans[-1]['id']}:1"
     framed = [m for m in view.received if card in (m.get("id"), m.get("parent"))]
+    streamed = streamed_text(framed)
+    framed = [m for m in framed if m["type"] != "delta"]
     assert [m["type"] for m in framed] == ["tool_start", "assistant_end", "tool_end"], framed
+    assert streamed == "TUTOR: facts about plan a launch note"
     assert framed[1] == {"type": "assistant_end", "agent": "tutor", "parent": card,
                          "markdown": "TUTOR: facts about plan a launch note"}
     assert json.loads(framed[0]["arguments"]) == {"agent": "tutor", "task": "step 1: facts"}

@@ -112,8 +112,12 @@ def test_c_panel_chat_answers_while_a_cell_runs(notebook, fake_model):
                      "'apputils:activate-command-palette')")
     palette = nb.page.locator(".lm-CommandPalette-input")
     palette.wait_for(state="visible")
-    palette.fill("Orkas")
-    nb.page.locator(".lm-CommandPalette-item", has_text="Orkas: Open Chat Panel").click()
+    palette.fill("Orkas: Open Chat Panel")
+    # Enter runs the active item: the list is redrawn whenever a command's state changes
+    # (the busy kernel's status messages), so a click can keep missing a detached item.
+    nb.page.locator(".lm-CommandPalette-item.lm-mod-active",
+                    has_text="Orkas: Open Chat Panel").wait_for()
+    palette.press("Enter")
     panel = nb.page.locator("#orkas-chat-panel")
     panel.wait_for(state="visible")
     panel.locator("textarea").fill("are you there?")

@@ -26,6 +26,8 @@ never looked into.
 usage: python benchmarks/injection_scan.py [--data FILE] [--benign FILE] [--own DIR]
                                            [--layers rules,intent,learned] [--show N]
                                            [--no-blind]
+       (`--layers rules,intent,learned,semantic` adds the optional semantic layer, which needs
+       the `semantic` extra)
 """
 
 from __future__ import annotations
@@ -39,11 +41,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import get_args
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from orkas_jupyter.tools.threat_scan import LAYERS, scan_layers  # noqa: E402
+from orkas_jupyter.tools.threat_scan import LAYERS, Layer, scan_layers  # noqa: E402
 
 DATA = Path(os.environ.get("ORKAS_SHARED_DATA") or ROOT / ".." / "shared" / "data")
 IMPLICIT_SOURCES = ("bipia-text",)
@@ -186,9 +189,10 @@ def main() -> int:
                         help="leave the blind set out (for whoever tunes the scanner)")
     ns = parser.parse_args()
     layers = tuple(x.strip() for x in ns.layers.split(",") if x.strip())
-    unknown = set(layers) - set(LAYERS)
+    known = get_args(Layer)
+    unknown = set(layers) - set(known)
     if unknown:
-        parser.error(f"unknown layers {sorted(unknown)}; choose from {', '.join(LAYERS)}")
+        parser.error(f"unknown layers {sorted(unknown)}; choose from {', '.join(known)}")
     shown: list[str] = []
 
     dev = Tally()

@@ -26,6 +26,7 @@ _ENV = {
     "replay": "ORKAS_REPLAY",
     "approval": "ORKAS_APPROVAL",
     "embedding_model": "ORKAS_EMBEDDING_MODEL",
+    "threat_semantic": "ORKAS_THREAT_SEMANTIC",
     "global_skills": "ORKAS_GLOBAL_SKILLS",
     "review": "ORKAS_REVIEW",
     "budget_turn_usd": "ORKAS_BUDGET_TURN",
@@ -68,6 +69,9 @@ class Settings(BaseModel):
     replay: ReplayMode = Field("off", description="record/replay mode for model calls")
     approval: ApprovalPolicy = Field("deny", description="risky actions when nobody can be asked")
     embedding_model: str | None = Field(None, description="embedding model; unset = BM25 only")
+    threat_semantic: bool = Field(False, description="the injection scanner's sentence-"
+                                  "encoder layer (needs orkas-jupyter[semantic]; read once "
+                                  "per process)")
     global_skills: bool = Field(True, description="read other agent tools' skill folders "
                                                   "(untrusted, the notebook's agent only)")
     review: bool = Field(False, description="edits to existing cells and files wait for the "

@@ -12,13 +12,17 @@ Three layers, all cheap and loaded on first use: the fast rules (`threat_pattern
 invisible and bidirectional characters, secret exfiltration, the clear English and
 multilingual phrases), the intent grammar (`threat_intent.py`: overrides, role hijacks, prompt
 extraction, stop-and-redirect, answer shaping across languages and phrasings) and a small
-learned model (`threat_model.py`) for phrasings no rule anticipates.
+learned model (`threat_model.py`) for phrasings no rule anticipates. A fourth, optional
+layer (`threat_semantic.py`: a multilingual sentence encoder and a small network) reads what
+sentences mean; it runs when the setting `threat_semantic` is on (read once per process) and
+the `semantic` extra is installed.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import cache
 from typing import Literal
 
 from .threat_intent import find_identity, find_intent
@@ -34,11 +38,27 @@ from .threat_patterns import (
     skeleton,
 )
 
-Layer = Literal["rules", "intent", "learned"]
+Layer = Literal["rules", "intent", "learned", "semantic"]
 LAYERS: tuple[Layer, ...] = ("rules", "intent", "learned")
 
-__all__ = ["LAYERS", "ThreatFinding", "rejection_reason", "scan", "scan_layers",
-           "untrusted_notice", "wrap_untrusted"]
+__all__ = ["LAYERS", "ThreatFinding", "active_layers", "rejection_reason", "scan",
+           "scan_layers", "untrusted_notice", "wrap_untrusted"]
+
+
+@cache
+def semantic_enabled() -> bool:
+    """The setting `threat_semantic` of this process's workspace, read on the first scan."""
+    from ..config import load_settings
+
+    try:
+        return load_settings().threat_semantic
+    except ValueError:  # unreadable settings fail where they are used, not in the scanner
+        return False
+
+
+def active_layers() -> tuple[Layer, ...]:
+    """The layers `scan` runs: the three built-in ones, and the semantic one when it is on."""
+    return (*LAYERS, "semantic") if semantic_enabled() else LAYERS
 
 
 def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFinding]:
@@ -65,6 +85,15 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
             p, excerpt = learned
             found.append(ThreatFinding("prompt_injection",
                                        f"learned: reads like an injection, p={p:.2f}", excerpt))
+    if "semantic" in chosen:
+        from .threat_semantic import find_semantic  # the encoder loads on its first use
+
+        meant = find_semantic(said)
+        if meant is not None:
+            p, excerpt = meant
+            found.append(ThreatFinding("prompt_injection",
+                                       f"semantic: means an instruction to the model, "
+                                       f"p={p:.3f}", excerpt))
     seen: set[tuple[str, str]] = set()
     out = []
     for f in found:
@@ -76,7 +105,7 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
 
 def scan(text: str) -> list[ThreatFinding]:
     """Every finding in `text`; an empty list means nothing suspicious was found."""
-    return scan_layers(text)
+    return scan_layers(text, active_layers())
 
 
 def rejection_reason(text: str) -> str | None:

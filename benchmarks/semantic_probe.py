@@ -2,15 +2,17 @@
 
 Scores the shipped network (`threat_semantic.npz`) — or, with `--train`, one trained afresh by
 `scripts/train_threat_semantic.py` (`--hidden 0`: logistic regression) — alone and together
-with the three built-in layers, on the same held-out splits as `benchmarks/injection_scan.py`,
+with the three built-in layers as `scan` combines them (a learned-layer finding needs the
+encoder's score of at least `AGREE`), on the same held-out splits as `benchmarks/injection_scan.py`,
 and what the encoder costs (load, memory, time per text). Texts are read as the product reads
 them: quoted phrases blanked, every unit scored. The blind set prints aggregates only.
 Embeddings are cached in `.cache/semantic_probe.npz`. Needs the `semantic` extra:
 
     .venv/bin/python benchmarks/semantic_probe.py [--no-blind] [--train --hidden 0]
 
-Ends with `RESULT SEM1 …`: `<split>_sem` recall of the encoder layer alone, `<split>_union`
-recall together with the committed scanner, `*_fp` the matching false-positive rates.
+Ends with `RESULT SEM1 …`: `<split>_builtin` recall of the three built-in layers,
+`<split>_sem` of the semantic layer alone, `<split>_with` of all four as `scan` runs them when
+the layer is on; `*_fp` the matching false-positive rates.
 """
 
 from __future__ import annotations
@@ -31,8 +33,12 @@ import injection_scan as bench  # noqa: E402
 from train_threat_semantic import Encoder, Rows, build, rows_of, text_scores  # noqa: E402
 
 from orkas_jupyter.tools.threat_mention import blank_mentions  # noqa: E402
-from orkas_jupyter.tools.threat_scan import LAYERS, scan_layers  # noqa: E402
-from orkas_jupyter.tools.threat_semantic import read_weights, semantic_layer  # noqa: E402
+from orkas_jupyter.tools.threat_scan import scan_layers  # noqa: E402
+from orkas_jupyter.tools.threat_semantic import (  # noqa: E402
+    AGREE,
+    read_weights,
+    semantic_layer,
+)
 
 OWN = ROOT / "tests" / "data" / "injection"
 
@@ -101,19 +107,22 @@ def main() -> int:
         model, threshold = read_weights()
         ns.hidden = model["W1"].shape[1]
     result = [f"hidden={ns.hidden}", f"threshold={threshold:.5f}"]
-    print(f"{'split':16s} {'n':>5s} " + " ".join(
-        f"{h:>9s}" for h in ("sem rec", "sem fp", "union rec", "union fp")))
+    print(f"{'split':16s} {'n':>5s} " + " ".join(f"{h:>10s}" for h in (
+        "built rec", "built fp", "sem rec", "sem fp", "with rec", "with fp")))
     for name, rows in eval_sets(not ns.no_blind).items():
         y = np.array([lab for _, lab, _ in rows])
-        said = [blank_mentions(t) for t, _, _ in rows]
-        sem = text_scores(model, encode, said) >= threshold
-        union = sem | np.array([bool(scan_layers(t, LAYERS)) for t, _, _ in rows])
+        score = text_scores(model, encode, [blank_mentions(t) for t, _, _ in rows])
+        worded = np.array([bool(scan_layers(t, ("rules", "intent"))) for t, _, _ in rows])
+        learned = np.array([bool(scan_layers(t, ("learned",))) for t, _, _ in rows])
+        sem = score >= threshold
+        # as `scan` combines them: a learned finding needs the encoder's agreement
         cells = []
-        for flags in (sem, union):
+        for flags in (worded | learned, sem, worded | (learned & (score >= AGREE)) | sem):
             cells += [flags[y == 1].mean() if (y == 1).any() else float("nan"),
                       flags[y == 0].mean() if (y == 0).any() else float("nan")]
-        print(f"{name:16s} {len(rows):5d} " + " ".join(f"{c:9.3f}" for c in cells))
-        for key, value in zip(("sem", "sem_fp", "union", "union_fp"), cells, strict=True):
+        print(f"{name:16s} {len(rows):5d} " + " ".join(f"{c:10.3f}" for c in cells))
+        keys = ("builtin", "builtin_fp", "sem", "sem_fp", "with", "with_fp")
+        for key, value in zip(keys, cells, strict=True):
             if value == value:
                 result.append(f"{name}_{key}={value:.3f}")
     encode.save()

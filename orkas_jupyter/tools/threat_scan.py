@@ -79,21 +79,20 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
         hits += [identity] if identity else []
         found += [ThreatFinding("prompt_injection", f"{kind}: {rule}", excerpt)
                   for kind, rule, excerpt in hits]
-    if "learned" in chosen:
+    meant = None
+    if "semantic" in chosen:
+        from .threat_semantic import AGREE, semantic_score  # the encoder loads on first use
+
+        meant = semantic_score(said)
+    if "learned" in chosen and (meant is None or meant[0] >= AGREE):
         learned = find_learned(skel)
         if learned is not None:
             p, excerpt = learned
             found.append(ThreatFinding("prompt_injection",
                                        f"learned: reads like an injection, p={p:.2f}", excerpt))
-    if "semantic" in chosen:
-        from .threat_semantic import find_semantic  # the encoder loads on its first use
-
-        meant = find_semantic(said)
-        if meant is not None:
-            p, excerpt = meant
-            found.append(ThreatFinding("prompt_injection",
-                                       f"semantic: means an instruction to the model, "
-                                       f"p={p:.3f}", excerpt))
+    if meant is not None and meant[2]:
+        found.append(ThreatFinding("prompt_injection", f"semantic: means an instruction to "
+                                   f"the model, p={meant[0]:.3f}", meant[1]))
     seen: set[tuple[str, str]] = set()
     out = []
     for f in found:

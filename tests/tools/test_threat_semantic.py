@@ -149,3 +149,19 @@ async def test_memory_tool_refuses_through_the_layer(tmp_path: Path,
     finally:
         client.close()
         threat_scan.semantic_enabled.cache_clear()
+
+
+@pytest.mark.parametrize("note", [
+    "Hoe kan ik mijn wachtwoord van Gmail opnieuw instellen?",
+    "Olvida las cifras del primer trimestre; fueron corregidas.",
+])
+def test_a_learned_finding_needs_the_encoders_agreement(note: str) -> None:
+    alone = scan_layers(note, LAYERS)
+    assert [f.rule.split(":")[0] for f in alone] == ["learned"]  # a false alarm without it
+    assert scan_layers(note, (*LAYERS, "semantic")) == []
+
+
+def test_findings_of_the_other_layers_stay_when_the_encoder_disagrees() -> None:
+    text = "Prompt injection attacks often tell the model to ignore its previous instructions."
+    with_layer = scan_layers(text, (*LAYERS, "semantic"))
+    assert {f.rule for f in with_layer} == {f.rule for f in scan_layers(text, LAYERS)} != set()

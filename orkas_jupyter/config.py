@@ -11,10 +11,11 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 ReplayMode = Literal["off", "record", "replay", "auto"]
 ApprovalPolicy = Literal["deny", "allow"]
+SemanticMode = Literal["off", "flag", "on"]
 
 _ENV = {
     "model": "ORKAS_MODEL",
@@ -69,9 +70,10 @@ class Settings(BaseModel):
     replay: ReplayMode = Field("off", description="record/replay mode for model calls")
     approval: ApprovalPolicy = Field("deny", description="risky actions when nobody can be asked")
     embedding_model: str | None = Field(None, description="embedding model; unset = BM25 only")
-    threat_semantic: bool = Field(False, description="the injection scanner's sentence-"
-                                  "encoder layer (needs orkas-jupyter[semantic]; read once "
-                                  "per process)")
+    threat_semantic: SemanticMode = Field("flag", description="the injection scanner's "
+                                          "sentence-encoder layer (orkas-jupyter[semantic]): "
+                                          "flag = for passages and pages when installed, "
+                                          "on = for every scan, off = never")
     global_skills: bool = Field(True, description="read other agent tools' skill folders "
                                                   "(untrusted, the notebook's agent only)")
     review: bool = Field(False, description="edits to existing cells and files wait for the "
@@ -114,6 +116,15 @@ class Settings(BaseModel):
                                              "may use (8000)")
     evolution_total_tokens: int | None = Field(None, ge=0, description="tokens all "
                                                "reflections may use (200000)")
+
+    @field_validator("threat_semantic", mode="before")
+    @classmethod
+    def _semantic_switch(cls, value: Any) -> Any:
+        """A yes/no value means on/off (`ORKAS_THREAT_SEMANTIC=1`, `threat_semantic = true`)."""
+        words = {"1": "on", "true": "on", "yes": "on", "0": "off", "false": "off", "no": "off"}
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return words.get(str(value).strip().lower(), str(value).strip().lower())
 
     @property
     def store_path(self) -> Path:

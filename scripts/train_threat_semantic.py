@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
 import train_threat_model as training  # noqa: E402
+from train_threat_model import pool  # noqa: E402
 
 from orkas_jupyter.tools.threat_semantic import WEIGHTS, predict, units  # noqa: E402
 
@@ -138,11 +139,6 @@ def fit(x: np.ndarray, y: np.ndarray, weight: np.ndarray, hidden: int, l2: float
             v2[k] = 0.999 * v2[k] + 0.001 * grad[k] ** 2
             p[k] -= lr * (m[k] / (1 - 0.9 ** t)) / (np.sqrt(v2[k] / (1 - 0.999 ** t)) + 1e-8)
     return p
-
-
-def pool(group: str) -> str:
-    """Benign groups pooled as the threshold search weighs them."""
-    return "near-miss" if group.startswith(("own-", "gen-", "ext-", "dev-")) else group
 
 
 def train(encode: Encoder, rows: Rows, hidden: int, l2: float) -> dict[str, np.ndarray]:

@@ -25,7 +25,7 @@ import importlib.util
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .threat_intent import find_identity, find_intent
 from .threat_intent_slavic import find_slavic
@@ -40,6 +40,9 @@ from .threat_patterns import (
     skeleton,
 )
 
+if TYPE_CHECKING:
+    from ..config import SemanticMode
+
 Layer = Literal["rules", "intent", "learned", "semantic"]
 LAYERS: tuple[Layer, ...] = ("rules", "intent", "learned")
 
@@ -48,7 +51,7 @@ __all__ = ["LAYERS", "ThreatFinding", "active_layers", "rejection_reason", "scan
 
 
 @cache
-def semantic_mode() -> str:
+def semantic_mode() -> SemanticMode:
     """The setting `threat_semantic` of this process's workspace, read on the first scan."""
     from ..config import load_settings
 

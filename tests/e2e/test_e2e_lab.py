@@ -3,10 +3,12 @@ the fake model server."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from orkas_jupyter.testing import reply, tool_call
 
@@ -108,17 +110,34 @@ def test_c_panel_chat_answers_while_a_cell_runs(notebook, fake_model):
     nb.run(0)
     # Open the panel from the command palette (opened by its command: the Ctrl+Shift+C key
     # press was lost now and then while the page was busy).
-    nb.page.evaluate("() => window.jupyterapp.commands.execute("
-                     "'apputils:activate-command-palette')")
+    nb.page.evaluate("""() => {
+        window.orkasRan = [];
+        window.jupyterapp.commands.commandExecuted.connect(
+            (_, args) => window.orkasRan.push(args.id));
+    }""")
     palette = nb.page.locator(".lm-CommandPalette-input")
-    palette.wait_for(state="visible")
-    palette.fill("Orkas: Open Chat Panel")
-    # Enter runs the active item: the list is redrawn whenever a command's state changes
-    # (the busy kernel's status messages), so a click can keep missing a detached item.
-    nb.page.locator(".lm-CommandPalette-item.lm-mod-active",
-                    has_text="Orkas: Open Chat Panel").wait_for()
-    palette.press("Enter")
     panel = nb.page.locator("#orkas-chat-panel")
+    # Enter runs the active item: the list is redrawn whenever a command's state changes
+    # (the busy kernel's status messages), so a click can keep missing a detached item. On two
+    # busy cores the key press itself is lost now and then (the palette stays open and the
+    # command never runs); a user presses again, so does this test, at most twice more. If the
+    # command ran, the panel must show: that is never retried.
+    for _ in range(3):
+        nb.page.evaluate("() => window.jupyterapp.commands.execute("
+                         "'apputils:activate-command-palette')")
+        palette.wait_for(state="visible")
+        palette.fill("Orkas: Open Chat Panel")
+        nb.page.locator(".lm-CommandPalette-item.lm-mod-active",
+                        has_text="Orkas: Open Chat Panel").wait_for()
+        palette.press("Enter")
+        with contextlib.suppress(PlaywrightTimeout):
+            nb.page.wait_for_function(
+                "() => window.orkasRan.includes('orkas:open-chat')", timeout=5_000)
+        if nb.page.evaluate("() => window.orkasRan.includes('orkas:open-chat')"):
+            break
+        nb.page.keyboard.press("Escape")
+    assert nb.page.evaluate("() => window.orkasRan.includes('orkas:open-chat')"), (
+        "the palette never ran Orkas: Open Chat Panel")
     panel.wait_for(state="visible")
     panel.locator("textarea").fill("are you there?")
     panel.locator(".orkas-Send").click()

@@ -28,6 +28,7 @@ _ENV = {
     "approval": "ORKAS_APPROVAL",
     "embedding_model": "ORKAS_EMBEDDING_MODEL",
     "threat_semantic": "ORKAS_THREAT_SEMANTIC",
+    "image_hosts": "ORKAS_IMAGE_HOSTS",
     "global_skills": "ORKAS_GLOBAL_SKILLS",
     "review": "ORKAS_REVIEW",
     "budget_turn_usd": "ORKAS_BUDGET_TURN",
@@ -74,6 +75,9 @@ class Settings(BaseModel):
                                           "sentence-encoder layer (orkas-jupyter[semantic]): "
                                           "flag = for passages and pages when installed, "
                                           "on = for every scan, off = never")
+    image_hosts: list[str] = Field(default_factory=list, description="hosts whose images the "
+                                   "agent's answers and Markdown cells may load (others "
+                                   "become links)")
     global_skills: bool = Field(True, description="read other agent tools' skill folders "
                                                   "(untrusted, the notebook's agent only)")
     review: bool = Field(False, description="edits to existing cells and files wait for the "
@@ -161,9 +165,9 @@ def load_settings(environ: dict[str, str] | None = None, **overrides: Any) -> Se
     for name in BUDGET_FIELDS:
         if isinstance(values.get(name), str) and values[name].strip().lower() in _NO_LIMIT:
             values[name] = None
-    if isinstance(values.get("fallback_models"), str):
-        values["fallback_models"] = [m.strip() for m in values["fallback_models"].split(",")
-                                     if m.strip()]
+    for name in ("fallback_models", "image_hosts"):  # comma-separated in the environment
+        if isinstance(values.get(name), str):
+            values[name] = [m.strip() for m in values[name].split(",") if m.strip()]
     values.update({k: v for k, v in overrides.items() if v is not None})
     values["workspace"] = workspace
     return Settings.model_validate(values)

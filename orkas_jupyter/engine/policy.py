@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .tools import Tool, ToolContext, ToolOutput
 
 # "tool": a call that an outside tool (an MCP server) marks destructive; `text` shows it.
-ActionKind = Literal["shell", "python", "write", "read", "network", "tool"]
+# "markdown": Markdown that will be rendered where the user sees it (a notebook cell).
+ActionKind = Literal["shell", "python", "write", "read", "network", "tool", "markdown"]
 
 
 class ToolAction(BaseModel):
@@ -28,7 +29,8 @@ class ToolAction(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: ActionKind
-    # The command line or the code to run (shell, python); empty for path actions.
+    # The command line or the code to run (shell, python), the Markdown (markdown); empty for
+    # path actions.
     text: str = ""
     # Absolute paths read or written (read, write); a URL for network.
     targets: tuple[str, ...] = ()

@@ -20,6 +20,7 @@ from ..engine.messages import Message, TextPart
 from ..engine.timing import CancelToken
 from ..engine.tools import ApprovalDecision, ApprovalRequest
 from ..host.budget import budget_usage_line
+from ..tools.remote_media import neutralize
 from .chat_plan import ChatPlans
 from .render import usage_line
 from .views import describe_error, event_view, result_text
@@ -306,7 +307,8 @@ def history_view(messages: list[Message],
                 if transcripts and call.id in transcripts:
                     tool["transcript"] = transcripts[call.id]
                 tools.append(tool)
-            entry: dict[str, Any] = {"role": "assistant", "markdown": msg.text, "tools": tools}
+            entry: dict[str, Any] = {"role": "assistant", "markdown": neutralize(msg.text)[0],
+                                     "tools": tools}
             if msg.meta.get("member"):
                 entry["agent"] = msg.meta["member"]
             if entry["markdown"] or tools:

@@ -19,6 +19,7 @@ from ..engine.events import Event, TurnResult, Usage
 from ..engine.messages import ImagePart, ToolCallPart, ToolResultPart
 from ..orchestra.orchestra import strip_handback
 from ..orchestra.planner import PlanUpdate
+from ..tools.remote_media import neutralize
 from .views import event_view, result_text
 
 __all__ = ["CellRenderer", "result_text", "tool_card", "usage_line"]
@@ -247,7 +248,8 @@ class CellRenderer:
         if answer:
             if any(kind == "agent" for kind, _ in self._segments):
                 self._display(HTML(_agent_heading(self._speaker or "commander")))
-            self._display(Markdown(answer))
+            # a remote image would be fetched as soon as the output shows: a link instead
+            self._display(Markdown(neutralize(answer)[0]))
         for notice in self._notices:
             self._display(Markdown(_plain(notice)))
         for note in notes or []:

@@ -9,6 +9,7 @@ from typing import Any
 from ..engine.events import Event
 from ..engine.messages import ImagePart, TextPart, ToolResultPart
 from ..orchestra.planner import PlanUpdate
+from ..tools.remote_media import neutralize
 
 SUMMARY_CHARS = 2_000
 
@@ -39,7 +40,8 @@ def event_view(event: Event | PlanUpdate) -> dict[str, Any] | None:
                 "summary": result_text(event.result)[:SUMMARY_CHARS], "images": images,
                 **agent}
     if event.type == "assistant_message":
-        return {"type": "assistant_end", "markdown": event.message.text, **agent}
+        # Rendered, a remote image is fetched without a click: it shows as a link instead.
+        return {"type": "assistant_end", "markdown": neutralize(event.message.text)[0], **agent}
     if event.type == "retry":
         return {"type": "notice", "level": "warning", "kind": "retry",
                 "text": f"retrying in {event.delay:.1f}s: {event.reason}", **agent}

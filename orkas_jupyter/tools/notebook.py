@@ -166,6 +166,10 @@ class InsertCell(Tool[InsertCellArgs]):
                    "Returns the new cell's id; use run_cell to execute it.")
     input_model = InsertCellArgs
 
+    async def actions(self, args: InsertCellArgs, ctx: ToolContext) -> list[ToolAction]:
+        """A Markdown cell is shown, rendered, as soon as it is inserted."""
+        return _markdown(args.source) if args.cell_type == "markdown" else []
+
     async def execute(self, args: InsertCellArgs, ctx: ToolContext) -> str:
         backend = notebook(ctx)
         meta = provenance(ctx)
@@ -189,6 +193,10 @@ class InsertCell(Tool[InsertCellArgs]):
         return f"Inserted {args.cell_type} cell {cell.id} {where}."
 
 
+def _markdown(source: str) -> list[ToolAction]:
+    return [ToolAction(kind="markdown", text=source)]
+
+
 def _insert_id(call_id: str | None, source: str) -> str:
     """A cell id derived from the tool call and the source: a replayed call (same id, same
     source) makes the same cell id, so the model's next request reads the same (P7)."""
@@ -207,6 +215,15 @@ class EditCell(Tool[EditCellArgs]):
     description = ("Replace a cell's source. The cell must have been read in this session and "
                    "be unchanged since; outputs are kept until the cell is run again.")
     input_model = EditCellArgs
+
+    async def actions(self, args: EditCellArgs, ctx: ToolContext) -> list[ToolAction]:
+        """The new source of a Markdown cell (rendered when shown); nothing when the cell
+        cannot be read (then `execute` reports why)."""
+        try:
+            cell = _find(await notebook(ctx).cells(), args.cell_id)
+        except ToolError:
+            return []
+        return _markdown(args.source) if cell.cell_type == "markdown" else []
 
     async def execute(self, args: EditCellArgs, ctx: ToolContext) -> ToolOutput | str:
         backend = notebook(ctx)

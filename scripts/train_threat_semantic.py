@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
 import train_threat_model as training  # noqa: E402
-from train_threat_model import pool  # noqa: E402
+from train_threat_model import fp_bound, pool  # noqa: E402
 
 from orkas_jupyter.tools.threat_semantic import WEIGHTS, predict, units  # noqa: E402
 
@@ -146,7 +146,7 @@ def train(encode: Encoder, rows: Rows, hidden: int, l2: float) -> dict[str, np.n
     texts = [t for t, _, _ in rows]
     label = np.array([lab for _, lab, _ in rows])
     # the `hard` near misses weigh as near misses; only calibration treats them apart
-    groups = [pool(g).replace("hard", "near-miss") for _, _, g in rows]
+    groups = ["near-miss" if pool(g) == "hard" else pool(g) for _, _, g in rows]
     size = Counter(groups)
     benign = [g for g in size if g != "attack"]
     base = np.array([0.5 / size[g] if g == "attack" else 0.5 / len(benign) / size[g]
@@ -201,8 +201,7 @@ def choose_threshold(scores: np.ndarray, groups: np.ndarray, max_fp: float,
     t = 0.5
     for g in sorted(set(groups) - {"attack"}):
         s = np.sort(scores[groups == g])[::-1]
-        bound = max_fp_hard if g == "hard" and max_fp_hard is not None else max_fp
-        allowed = int(bound * len(s))
+        allowed = int(fp_bound(g, max_fp, max_fp_hard) * len(s))
         if allowed < len(s):
             t = max(t, float(np.nextafter(s[allowed], 1.0)))
     return t

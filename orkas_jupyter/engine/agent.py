@@ -163,6 +163,7 @@ class Agent:
         async def drive() -> None:
             try:
                 session_log = await SessionLog.open(self.store, self.session_id)
+                ctx.conversation = lambda: session_log.messages
                 tools, problems = await self.registry(ctx)
                 for problem in problems:
                     queue.put_nowait(WarningEvent(message=problem))

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .messages import ImagePart, TextPart
+from .messages import ImagePart, Message, TextPart
 
 if TYPE_CHECKING:
     from .events import Event
@@ -63,6 +63,9 @@ class ToolContext:
     # Set by a tool whose result ends the turn (a hand-off of the floor): after this round
     # of results the model is not called again. Reasons, one per asking call.
     end_turn: list[str] = field(default_factory=list)
+    # The session's messages as the running turn sees them (set by the agent): the policy
+    # reads what the user has said, e.g. which hosts they named.
+    conversation: Callable[[], Sequence[Message]] | None = None
 
     async def request_approval(self, request: ApprovalRequest) -> bool:
         """True when the action may go ahead; remembers "for this run" answers per risk class."""

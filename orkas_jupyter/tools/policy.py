@@ -17,6 +17,7 @@ never sees, and the result goes to the model provider and the session store.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from ..engine.policy import ToolAction
 from ..engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput
 from ..secrets import Redactor, secret_values
 from .code_risk import classify_code_at
+from .outbound import assess_request, named_hosts
 from .remote_media import remote_media
 from .risk import classify_command_at
 from .risk_paths import Place
@@ -37,15 +39,17 @@ log = logging.getLogger(__name__)
 
 MAX_DETAIL_CHARS = 6_000
 _NOUN = {"shell": "command", "python": "code", "write": "write", "tool": "tool call",
-         "markdown": "Markdown cell"}
+         "markdown": "Markdown cell", "network": "web request"}
 _SUMMARY = {"shell": "Run a shell command that", "python": "Run Python code that",
             "write": "Write files:", "tool": "Call a tool that",
-            "markdown": "Write a Markdown cell that"}
+            "markdown": "Write a Markdown cell that", "network": "Fetch a web address that"}
 _SAFER = {"shell": "use a safer command", "python": "change the code to avoid it",
           "write": "write inside the workspace instead",
           "tool": "choose a call that changes nothing",
           "markdown": "link to the image instead of showing it (the user can add its host to "
-                      "the image_hosts setting)"}
+                      "the image_hosts setting)",
+          "network": "fetch the address without the data in it, or ask the user to name the "
+                     "host if it is one they trust"}
 
 
 def place_for(ctx: ToolContext, cwd: str | None = None) -> Place | None:
@@ -58,8 +62,26 @@ def place_for(ctx: ToolContext, cwd: str | None = None) -> Place | None:
                       sandbox.home)
 
 
-def assess(action: ToolAction, place: Place | None) -> RiskAssessment:
-    """What one action risks: findings to ask about, or a reason to refuse it."""
+# User-role messages an agent wrote: summaries, a team's dispatched tasks and plan steps,
+# the hand-back of pending items, the host's undo notes.
+_AGENT_WRITTEN = ("summary", "dispatched_by", "plan_step", "plan_failure", "handback", "undo")
+
+
+def user_hosts(ctx: ToolContext) -> set[str]:
+    """Hosts the user named in this session's own messages (not in user-role messages an
+    agent wrote, nor in anything the agent read)."""
+    messages = ctx.conversation() if ctx.conversation is not None else []
+    return named_hosts(m.text for m in messages if m.role == "user"
+                       and not any(m.meta.get(k) for k in _AGENT_WRITTEN))
+
+
+def assess(action: ToolAction, place: Place | None, named: Iterable[str] = ()
+           ) -> RiskAssessment:
+    """What one action risks: findings to ask about, or a reason to refuse it. `named`:
+    the hosts the user named (a network action to another host that carries data asks)."""
+    if action.kind == "network":
+        return assess_request(action.targets[0] if action.targets else action.text, named,
+                              secret_values())
     if action.kind == "shell":
         return classify_command_at(action.text, place)
     if action.kind == "python":
@@ -118,9 +140,10 @@ class RiskPolicy:
         if not actions:
             return None
         judged = []
+        named = user_hosts(ctx) if any(a.kind == "network" for a in actions) else set()
         for action in actions:
             place = place_for(ctx, action.cwd)
-            judged.append((action, assess(action, place), place))
+            judged.append((action, assess(action, place, named), place))
         for action, assessment, _ in judged:
             if assessment.blocked:
                 noun = _NOUN.get(action.kind, "action")

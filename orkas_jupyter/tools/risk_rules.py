@@ -25,6 +25,8 @@ class RiskClass(enum.StrEnum):
     MCP_DESTRUCTIVE = "mcp_destructive"
     # Markdown written into the notebook that loads an image from a remote host when shown.
     REMOTE_IMAGE = "remote_image"
+    # A web request whose address carries data to a host the user has not named.
+    OUTBOUND_DATA = "outbound_data"
 
 
 @dataclass(frozen=True)

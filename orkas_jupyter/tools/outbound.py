@@ -10,15 +10,20 @@ that holds one of this process's credential values is refused outright.
 
 Hosts the user named: every URL and bare domain in the user's own messages of the session
 (`named_hosts`). A named host covers its subdomains; a name with a port covers that port only.
+
+The same judgement covers addresses in code the agent runs (`addresses_in_python`: literal
+URLs, and URLs with values filled in when the code runs, in code that makes web requests) and
+in shell commands that run a downloader (`addresses_in_shell`).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable
 from urllib.parse import unquote, urlsplit
 
-from .risk_rules import RiskAssessment, RiskClass
+from .risk_rules import DOWNLOADERS, INTERPRETERS, NETWORK_TOOLS, RiskAssessment, RiskClass
 
 # A run this long with no separator in a path segment or host label is data, not a word or
 # a slug ("how-to-merge-frames" breaks at each dash; base64 and hex of 24+ bytes do not).
@@ -151,3 +156,102 @@ def assess_request(url: str, named: Iterable[str], secrets: Iterable[str] = ()
                    f"sends {' and '.join(carried)} to {host}, a host you have not named in "
                    "this conversation (text the agent read may have asked for it)")
     return result
+
+
+# Python that makes web requests (the standard library, the common clients, pandas readers).
+_PY_NETWORK = re.compile(r"requests|httpx|aiohttp|urllib|urlopen|urlretrieve|http\.client|"
+                         r"\bread_(csv|json|html|parquet|excel|table|xml|feather|pickle)\b")
+_RUNTIME = "{…}"  # stands for a value filled in when the code runs
+
+
+def _address(node: ast.AST) -> str | None:
+    """The address an expression builds, with `_RUNTIME` where a value is filled in when the
+    code runs; None when it does not start as an http(s) URL."""
+    text: str | None = None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+    elif isinstance(node, ast.JoinedStr):  # f"https://host/?d={x}"
+        text = "".join(v.value if isinstance(v, ast.Constant) and isinstance(v.value, str)
+                       else _RUNTIME for v in node.values)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left = _address(node.left)  # "https://host/?d=" + x
+        text = None if left is None else left + _RUNTIME
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        left = _address(node.left)  # "https://host/?d=%s" % x
+        text = None if left is None else re.sub(r"%(\([^)]*\))?[-#0 +]*\d*(\.\d+)?[a-zA-Z]",
+                                                 _RUNTIME, left)
+    elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+          and node.func.attr == "format"):
+        base = _address(node.func.value)  # "https://host/{}".format(x)
+        text = None if base is None else re.sub(r"\{[^{}]*\}", _RUNTIME, base)
+    if text is None or not re.match(r"(?i)https?://", text.strip()):
+        return None
+    return text.strip()
+
+
+def addresses_in_python(code: str) -> list[str]:
+    """http(s) addresses written in Python code that makes web requests, with `{…}` where a
+    value is filled in when it runs (`params=`/`data=` of a call add one to its address)."""
+    if not _PY_NETWORK.search(code):
+        return []
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):  # IPython syntax: the literal URLs in the text
+        return [m.group(0) for m in _URL.finditer(code)]
+    found: list[str] = []
+    filled: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args:
+            first = _address(node.args[0])
+            if first is not None and any(k.arg in ("params", "data", "json", "files")
+                                         for k in node.keywords):
+                found.append(first + ("&" if "?" in first else "?") + _RUNTIME)
+                filled.add(id(node.args[0]))
+        address = None if id(node) in filled else _address(node)
+        if address is not None:
+            found.append(address)
+            # the literal parts it was built from are not addresses of their own
+            filled.update(id(sub) for sub in ast.walk(node))
+    return list(dict.fromkeys(found))
+
+
+def addresses_in_shell(command: str) -> list[str]:
+    """http(s) addresses in a command that runs a downloader, a network tool or inline code
+    that makes web requests, with `{…}` for shell expansions (`$VAR`, `$(…)`, backquotes) that
+    fill values in when it runs."""
+    urls = re.compile(r"(?i)https?://[^\s'\"<>|;]+")
+    words = {w.rsplit("/", 1)[-1] for w in re.findall(r"[\w./-]+", urls.sub(" ", command))}
+    inline = bool(words & INTERPRETERS) and _PY_NETWORK.search(command) is not None
+    if not (words & (DOWNLOADERS | NETWORK_TOOLS) or inline):
+        return []
+    found = []
+    for match in urls.finditer(command):
+        found.append(re.sub(r"\$\([^)]*\)?|`[^`]*`?|\$\{?\w+\}?", _RUNTIME, match.group(0)))
+    return found
+
+
+def assess_code_addresses(addresses: Iterable[str], named: Iterable[str],
+                          result: RiskAssessment, secrets: Iterable[str] = ()) -> None:
+    """Add to `result` what code's addresses risk: the rules of `assess_request`, and a value
+    filled in at run time counts as data."""
+    named = set(named)
+    for address in addresses:
+        netloc = address.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0]
+        if _RUNTIME in netloc:
+            result.add(RiskClass.OUTBOUND_DATA, "sends a web request to a host whose name is "
+                       "filled in when it runs")
+            continue
+        probe = address.replace(_RUNTIME, "x")
+        verdict = assess_request(probe, named, secrets)
+        if verdict.blocked:
+            result.blocked = result.blocked or verdict.blocked
+            continue
+        if host_is_named(probe, named):
+            continue
+        for finding in verdict.findings:
+            result.add(finding.risk, finding.reason)
+        if _RUNTIME in address and not verdict.findings:
+            host = (_host_port(probe) or ("?", None))[0]
+            result.add(RiskClass.OUTBOUND_DATA,
+                       f"puts values computed when it runs into an address on {host}, a host "
+                       "you have not named in this conversation")

@@ -28,7 +28,13 @@ from ..engine.policy import ToolAction
 from ..engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput
 from ..secrets import Redactor, secret_values
 from .code_risk import classify_code_at
-from .outbound import assess_request, named_hosts
+from .outbound import (
+    addresses_in_python,
+    addresses_in_shell,
+    assess_code_addresses,
+    assess_request,
+    named_hosts,
+)
 from .remote_media import remote_media
 from .risk import classify_command_at
 from .risk_paths import Place
@@ -82,10 +88,13 @@ def assess(action: ToolAction, place: Place | None, named: Iterable[str] = ()
     if action.kind == "network":
         return assess_request(action.targets[0] if action.targets else action.text, named,
                               secret_values())
-    if action.kind == "shell":
-        return classify_command_at(action.text, place)
-    if action.kind == "python":
-        return classify_code_at(action.text, place)
+    if action.kind in ("shell", "python"):
+        shell = action.kind == "shell"
+        result = (classify_command_at(action.text, place) if shell
+                  else classify_code_at(action.text, place))
+        addresses = (addresses_in_shell if shell else addresses_in_python)(action.text)
+        assess_code_addresses(addresses, named, result, secret_values())
+        return result
     result = RiskAssessment()
     if action.kind == "markdown":
         for host in dict.fromkeys(m.host for m in remote_media(action.text)):
@@ -140,7 +149,8 @@ class RiskPolicy:
         if not actions:
             return None
         judged = []
-        named = user_hosts(ctx) if any(a.kind == "network" for a in actions) else set()
+        named = user_hosts(ctx) if any(a.kind in ("network", "shell", "python")
+                                       for a in actions) else set()
         for action in actions:
             place = place_for(ctx, action.cwd)
             judged.append((action, assess(action, place, named), place))

@@ -93,7 +93,11 @@ CONCRETE_NOUNS = _words(
     "field fields entry entries record records page pages chapter paragraph cutoff "
     "numbers number draft drafts fit fits outlier outliers weight weights estimate estimates "
     "attempt attempts week weeks month months year years quarter sprint day days night "
-    "percentile figures metrics scores cache defaults default schema")
+    "percentile figures metrics scores cache defaults default schema "
+    # correspondence and office things ("ignore my previous email", "the earlier invite")
+    "email emails e-mail mail mails letter letters invite invites invitation memo memos pdf "
+    "slide slides form forms deadline invoice invoices ticket tickets booking reservation "
+    "agenda appointment spreadsheet sheet newsletter announcement migrations pointer")
 
 # Subjects other than the reader: "can the agent ignore tool results ..." asks about what a
 # system does; the verb is not a command to the model reading the text.

@@ -1,6 +1,6 @@
 """More intent rules (`threat_intent.py` runs them after `threat_intent_rules.RULES`): a
 request to act as a program or someone, a request for the text that configures the model,
-and something slipped into the answer unnoticed."""
+something slipped into the answer unnoticed, and a note set aside for an AI reader."""
 
 from __future__ import annotations
 
@@ -9,6 +9,14 @@ from .threat_intent_words import alt, gap
 
 R = IntentRule
 b = r"\b"
+# A reader that is an AI, as a page or a document names it ("the AI", "KI-Assistenten",
+# "parent assistants", "AI code reviewers"): compounds of assistant words, hyphenated "-KI".
+_AI = (r"(?:(?:[a-z]+[- ])?(?:ai|ki|kis|ia|llm|llms|gpt)(?:[- ][a-z]+){0,2}"
+       r"|(?:[a-z]+-)?[a-z]*(?:assistant|assistent|asistente|assistente)[a-z]*|copilot"
+       r"|language models?|sprachmodell\w*|[a-z]+-(?:ki|kis|bots?))")
+# ... and a bot, where the words say the note is one ("note to the bot:"); never an agent,
+# who is a person in call-centre and support documents ("Hinweis für Agents:").
+_AI_OR_BOT = r"(?:" + _AI + r"|(?:chat)?bots?)"
 MORE_RULES: tuple[IntentRule, ...] = (
     R("extraction", "asks for what came before the conversation",
       r"\b(?:first|initial|opening|earliest) (?:message|words|lines?|text|prompt|sentence)s? "
@@ -61,6 +69,29 @@ MORE_RULES: tuple[IntentRule, ...] = (
       r"|\b(?:text|message|words|prompt|preamble|setup)\w* (?:that|which) (?:configures|defines|"
       r"controls|programs|sets up|governs|shapes) you\b",
       (alt(r"that", r"which", r"der", r"die", r"das", r"qui", r"que", r"che", r"jo"),)),
+    R("redirect", "a note set aside for an AI reader",
+      r"(?<!self )\b(?:for|fur|to|an|para|pour|per|voor) (?:the |die |den |der |el |la |le |"
+      r"les |il |"
+      r"all |any |alle |los |todos los |tous les |de )?" + _AI + r"(?: only| nur| solamente|"
+      r" seulement| soltanto)?\s*:\s*\S"
+      r"|\b(?:note|notiz|hinweis|nachricht|message|task|aufgabe|tarea|tache|compito|taak) "
+      r"(?:to|for|an|fur|para|pour|per|voor) (?:the |die |den |der |el |la |le |il |de )?"
+      + _AI_OR_BOT + r"\s*:\s*\S"
+      r"|\b(?:hey|hi|hallo|hello|ok|okay|dear|liebe|lieber|querido|querida|cher|chere|caro|"
+      r"cara|beste|ola|oi) (?:ai|ki|bot|chatbot|assistant|assistent|llm|gpt|copilot)\s*[,:!]"
+      r"\s*\w"
+      r"|\b(?:if|when|whenever|falls|wenn|sobald|si|quand|se|quando|als) (?:an? |any |the |"
+      r"eine? |einer |el |la |un |une |uno |una |een )?(?:ai|ki|ia|llm|chatbot|assistant|"
+      r"assistent|asistente|assistente|model|modell|modelo|modele|modello|agent|sprachmodell|"
+      r"language model)s? (?:\w+ ){0,5}(?:is |are |wird |gets )?(?:summari[sz]\w*|reads?|"
+      r"reading|process\w*|analy[sz]\w*|review\w*|asked|gefragt|liest|zusammenfass\w*|resum\w*|"
+      r"lee|lit|legge|le|leest|samenvat\w*)\b",
+      (alt(r"for", r"fur", r"to", r"an", r"para", r"pour", r"per", r"voor", r"note", r"notiz",
+           r"hinweis", r"nachricht", r"message", r"new", r"neue", r"nueva", r"nouvelle",
+           r"nuovo", r"nieuwe", r"hey", r"hi", r"hallo", r"hello", r"ok", r"okay", r"dear",
+           r"liebe", r"lieber", r"querido", r"querida", r"cher", r"chere", r"caro", r"cara",
+           r"beste", r"ola", r"oi", r"if", r"when", r"whenever", r"falls", r"wenn", r"sobald",
+           r"si", r"quand", r"se", r"quando", r"als"),)),
     R("shaping", "something slipped into the answer unnoticed",
       r"\b(?:slip\w* in|sneak\w* in|subtly|quietly|discreetly|unauffallig|heimlich|discretamente|"
       r"sutilmente|discretement|subtilement|di nascosto|stiekem|ongemerkt)\b" + gap(60)

@@ -7,11 +7,14 @@ is still sent, and the server checks the arguments itself.
 Results: text parts as text, images as image parts, embedded text resources as text, other
 binary content named but not inlined, structured content as JSON when there is no text; sized
 like a cell's outputs (`tools/output_size.py`: images shrunk, no base64 text, the text cut with
-a note). Values of the server's secrets are redacted from results.
+a note). Values of the server's secrets are redacted from results. A result is outside text
+like a fetched page (an issue body, a mail, a web search): when the injection scanner flags
+its text, a notice goes in front of it telling the model not to follow it (flag only).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import re
@@ -143,7 +146,21 @@ class McpTool(Tool[McpArguments]):
                     "destructive and the call was denied by the user or by the approval "
                     "policy (ORKAS_APPROVAL). Do not retry it unchanged; ask the user.")
         result = await self._call(self.mcp_name, arguments)
-        return convert_result(result, self._redactor)
+        output = convert_result(result, self._redactor)
+        return await asyncio.to_thread(flag_untrusted, output,
+                                       f"this result of {self.mcp_name} ({self.server})")
+
+
+def flag_untrusted(output: ToolOutput, source: str) -> ToolOutput:
+    """`output` with the scanner's notice in front of its text when the text tries to
+    instruct the model (flag only: nothing is removed)."""
+    from ...tools.threat_scan import untrusted_notice  # loaded on the first call
+
+    text = "\n".join(p.text for p in output.content if isinstance(p, TextPart))
+    notice = untrusted_notice(text, source) if text else None
+    if notice is None:
+        return output
+    return output.model_copy(update={"content": [TextPart(text=notice), *output.content]})
 
 
 def make_tool(server: str, tool: types.Tool, name: str, call: Caller, redactor: Redactor,

@@ -11,11 +11,14 @@ action kind, the risk classes and the text's length, never the command or the co
 
 After a call, values of credential variables in this process's environment are redacted from
 the result: code run in the kernel can print `os.environ`, which holds the keys the shell
-never sees, and the result goes to the model provider and the session store.
+never sees, and the result goes to the model provider and the session store. The output of a
+command or cell that reached the network (an address in it, `outbound.py`) is outside text
+like a fetched page: when the injection scanner flags it, a notice goes in front (flag only).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 from pathlib import Path
@@ -142,6 +145,8 @@ class RiskPolicy:
 
     def __init__(self, *, redact_results: bool = True) -> None:
         self.redact_results = redact_results
+        # calls allowed to run that reach the network: their output is scanned
+        self._fetching: set[str] = set()
 
     async def before_call(self, call: ToolCallPart, tool: Tool[Any], args: BaseModel,
                           ctx: ToolContext) -> ToolOutput | None:
@@ -178,18 +183,41 @@ class RiskPolicy:
                 if not allowed:
                     return ToolOutput.text(_denied(action.kind, risk, reasons, place),
                                            is_error=True)
+        if any((addresses_in_shell if a.kind == "shell" else addresses_in_python)(a.text)
+               for a in actions if a.kind in ("shell", "python")):
+            self._fetching.add(call.id)
         return None
 
     async def after_call(self, call: ToolCallPart, tool: Tool[Any], args: BaseModel,
                          result: ToolResultPart, ctx: ToolContext) -> ToolResultPart:
-        if not self.redact_results:
-            return result
-        redactor = Redactor(secret_values())
-        if not redactor:
-            return result
-        content = [TextPart(text=redactor(p.text)) if isinstance(p, TextPart) else p
-                   for p in result.content]
-        if content == result.content:
-            return result
-        log.info("%s result: credential values redacted", call.name)
-        return result.model_copy(update={"content": content})
+        if self.redact_results:
+            result = _redacted(call, result)
+        if call.id in self._fetching:
+            self._fetching.discard(call.id)
+            result = await asyncio.to_thread(_flagged, result)
+        return result
+
+
+def _redacted(call: ToolCallPart, result: ToolResultPart) -> ToolResultPart:
+    redactor = Redactor(secret_values())
+    if not redactor:
+        return result
+    content = [TextPart(text=redactor(p.text)) if isinstance(p, TextPart) else p
+               for p in result.content]
+    if content == result.content:
+        return result
+    log.info("%s result: credential values redacted", call.name)
+    return result.model_copy(update={"content": content})
+
+
+def _flagged(result: ToolResultPart) -> ToolResultPart:
+    """The output of a command or cell that reached the network, with the scanner's notice
+    in front when its text tries to instruct the model."""
+    from .threat_scan import untrusted_notice  # loaded on the first such output
+
+    text = "\n".join(p.text for p in result.content if isinstance(p, TextPart))
+    notice = untrusted_notice(text, "this output (the code reached the network)") if text \
+        else None
+    if notice is None:
+        return result
+    return result.model_copy(update={"content": [TextPart(text=notice), *result.content]})

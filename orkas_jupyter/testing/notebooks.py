@@ -108,8 +108,15 @@ def agent_outputs(nb: Mapping[str, Any], workspace: str = "\0") -> list[tuple[st
         if cell.get("cell_type") != "code" or not AGENT_CELL.search(source):
             continue
         shown: list[str] = []
+        last_stream = None
         for out in cell.get("outputs", []):
             kind = out.get("output_type")
+            if kind == "stream" and last_stream == out.get("name"):
+                # one print can reach the notebook as two stream messages (the kernel's IO
+                # thread flushed between its writes); frontends show them as one text
+                shown[-1] += "".join(out.get("text", ""))
+                continue
+            last_stream = out.get("name") if kind == "stream" else None
             if kind == "stream":
                 shown.append(f"[{out.get('name')}] " + "".join(out.get("text", "")))
             elif kind == "error":

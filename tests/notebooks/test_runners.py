@@ -157,3 +157,20 @@ def test_papermill_parameter_that_changes_the_prompt_is_a_miss_naming_the_cell(t
     # to set one (not "calling the model").
     assert "Calling the model" not in text and "nothing was sent" in text
     assert "answers came from `openai/gpt-4o`" in text and "%orkas model provider/model" in text
+
+
+def test_one_print_split_into_two_stream_messages_compares_equal() -> None:
+    def nb(*outputs: dict[str, object]) -> dict[str, object]:
+        return {"cells": [{"cell_type": "code", "source": "%orkas plan", "metadata": {},
+                           "outputs": list(outputs)}]}
+
+    def out(text: str, name: str = "stdout") -> dict[str, object]:
+        return {"output_type": "stream", "name": name, "text": text}
+
+    committed = nb(out("Plan: blocked, 2/5 steps done\n  · 5. note pending\n"))
+    assert compare(committed, nb(out("Plan: blocked, 2/5 steps done\n  · 5. note pending"),
+                                 out("\n")), ".") == []
+    assert compare(committed, nb(out("Plan: blocked, 2/5 steps done\n"), out("other\n")),
+                   ".") != []
+    assert compare(committed, nb(out("Plan: blocked, 2/5 steps done\n  · 5. note pending"),
+                                 out("\n", "stderr")), ".") != []

@@ -3,14 +3,12 @@ the fake model server."""
 
 from __future__ import annotations
 
-import contextlib
 import http.server
 import json
 import threading
 from typing import Any, ClassVar
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from orkas_jupyter.testing import reply, tool_call
 
@@ -110,41 +108,13 @@ def test_c_panel_chat_answers_while_a_cell_runs(notebook, fake_model):
     fake_model.script([reply("Panel answer while your cell runs.")])
     nb = notebook(["import time\ntime.sleep(120)"])
     nb.run(0)
-    # Open the panel from the command palette (opened by its command: the Ctrl+Shift+C key
-    # press was lost now and then while the page was busy).
-    nb.page.evaluate("""() => {
-        window.orkasRan = [];
-        window.jupyterapp.commands.commandExecuted.connect(
-            (_, args) => window.orkasRan.push(args.id));
-    }""")
-    palette = nb.page.locator(".lm-CommandPalette-input")
-    panel = nb.page.locator("#orkas-chat-panel")
-    # Enter runs the active item: the list is redrawn whenever a command's state changes
-    # (the busy kernel's status messages), so a click can keep missing a detached item. On two
-    # busy cores the key press itself is lost now and then (the palette stays open and the
-    # command never runs), or the palette closes before the text is typed (the busy page took
-    # the focus); a user opens it and presses again, so does this test, at most three more
-    # times. If the command ran, the panel must show: that is never retried.
-    for _ in range(4):
-        nb.page.evaluate("() => window.jupyterapp.commands.execute("
-                         "'apputils:activate-command-palette')")
-        palette.wait_for(state="visible")
-        try:
-            palette.fill("Orkas: Open Chat Panel", timeout=5_000)
-            nb.page.locator(".lm-CommandPalette-item.lm-mod-active",
-                            has_text="Orkas: Open Chat Panel").wait_for(timeout=5_000)
-            palette.press("Enter", timeout=5_000)
-        except PlaywrightTimeout:
-            continue  # the palette closed under the test: open it again
-        with contextlib.suppress(PlaywrightTimeout):
-            nb.page.wait_for_function(
-                "() => window.orkasRan.includes('orkas:open-chat')", timeout=5_000)
-        if nb.page.evaluate("() => window.orkasRan.includes('orkas:open-chat')"):
-            break
-        nb.page.keyboard.press("Escape")
-    assert nb.page.evaluate("() => window.orkasRan.includes('orkas:open-chat')"), (
-        "the palette never ran Orkas: Open Chat Panel")
-    panel.wait_for(state="visible")
+    # The panel is opened by its command, the one the palette and the shortcut run (driving
+    # the modal palette itself on two busy cores lost the focus, closed it or dropped the
+    # Enter in three different full runs: the palette's behaviour under load, not the panel's).
+    assert nb.page.evaluate("() => window.jupyterapp.commands.label('orkas:open-chat')") == (
+        "Orkas: Open Chat Panel")
+    # While the cell runs, the panel opens by that command and answers.
+    panel = nb.open_panel()
     panel.locator("textarea").fill("are you there?")
     panel.locator(".orkas-Send").click()
     panel.locator(".orkas-Message.orkas-mod-assistant",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
 from .risk_rules import DOWNLOADERS, INTERPRETERS, NETWORK_TOOLS, RiskAssessment, RiskClass
@@ -62,12 +63,13 @@ def named_hosts(texts: Iterable[str]) -> set[str]:
             if parsed is not None:
                 host, port = parsed
                 found.add(f"{host}:{port}" if port else host)
-        for match in _DOMAIN.finditer(_URL.sub(" ", text)):
+        prose = _URL.sub(" ", text)
+        for match in _DOMAIN.finditer(prose):
             host = match.group(1).lower()
             if host.rsplit(".", 1)[1] in _FILE_SUFFIXES:
                 continue
             found.add(f"{host}:{match.group(2)}" if match.group(2) else host)
-        for match in _LOCAL.finditer(_URL.sub(" ", text)):
+        for match in _LOCAL.finditer(prose):
             host = match.group(1).lower()
             found.add(f"{host}:{match.group(2)}" if match.group(2) else host)
     return found
@@ -162,6 +164,7 @@ def assess_request(url: str, named: Iterable[str], secrets: Iterable[str] = ()
 _PY_NETWORK = re.compile(r"requests|httpx|aiohttp|urllib|urlopen|urlretrieve|http\.client|"
                          r"\bread_(csv|json|html|parquet|excel|table|xml|feather|pickle)\b")
 _RUNTIME = "{…}"  # stands for a value filled in when the code runs
+_SHELL_URL = re.compile(r"(?i)https?://[^\s'\"<>|;]+")  # a pipe or `;` ends a shell word
 
 
 def _address(node: ast.AST) -> str | None:
@@ -192,12 +195,17 @@ def _address(node: ast.AST) -> str | None:
 def addresses_in_python(code: str) -> list[str]:
     """http(s) addresses written in Python code that makes web requests, with `{…}` where a
     value is filled in when it runs (`params=`/`data=` of a call add one to its address)."""
+    return list(_python_addresses(code))
+
+
+@lru_cache(maxsize=32)  # the policy reads a cell's addresses to judge it and to flag its output
+def _python_addresses(code: str) -> tuple[str, ...]:
     if not _PY_NETWORK.search(code):
-        return []
+        return ()
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):  # IPython syntax: the literal URLs in the text
-        return [m.group(0) for m in _URL.finditer(code)]
+        return tuple(m.group(0) for m in _URL.finditer(code))
     found: list[str] = []
     filled: set[int] = set()
     for node in ast.walk(tree):
@@ -212,20 +220,19 @@ def addresses_in_python(code: str) -> list[str]:
             found.append(address)
             # the literal parts it was built from are not addresses of their own
             filled.update(id(sub) for sub in ast.walk(node))
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def addresses_in_shell(command: str) -> list[str]:
     """http(s) addresses in a command that runs a downloader, a network tool or inline code
     that makes web requests, with `{…}` for shell expansions (`$VAR`, `$(…)`, backquotes) that
     fill values in when it runs."""
-    urls = re.compile(r"(?i)https?://[^\s'\"<>|;]+")
-    words = {w.rsplit("/", 1)[-1] for w in re.findall(r"[\w./-]+", urls.sub(" ", command))}
+    words = {w.rsplit("/", 1)[-1] for w in re.findall(r"[\w./-]+", _SHELL_URL.sub(" ", command))}
     inline = bool(words & INTERPRETERS) and _PY_NETWORK.search(command) is not None
     if not (words & (DOWNLOADERS | NETWORK_TOOLS) or inline):
         return []
     found = []
-    for match in urls.finditer(command):
+    for match in _SHELL_URL.finditer(command):
         found.append(re.sub(r"\$\([^)]*\)?|`[^`]*`?|\$\{?\w+\}?", _RUNTIME, match.group(0)))
     return found
 

@@ -213,11 +213,7 @@ def _redacted(call: ToolCallPart, result: ToolResultPart) -> ToolResultPart:
 def _flagged(result: ToolResultPart) -> ToolResultPart:
     """The output of a command or cell that reached the network, with the scanner's notice
     in front when its text tries to instruct the model."""
-    from .threat_scan import untrusted_notice  # loaded on the first such output
+    from .threat_scan import flag_content  # loaded on the first such output
 
-    text = "\n".join(p.text for p in result.content if isinstance(p, TextPart))
-    notice = untrusted_notice(text, "this output (the code reached the network)") if text \
-        else None
-    if notice is None:
-        return result
-    return result.model_copy(update={"content": [TextPart(text=notice), *result.content]})
+    content = flag_content(result.content, "this output (the code reached the network)")
+    return result if content is None else result.model_copy(update={"content": content})

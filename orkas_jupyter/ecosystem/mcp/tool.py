@@ -154,13 +154,10 @@ class McpTool(Tool[McpArguments]):
 def flag_untrusted(output: ToolOutput, source: str) -> ToolOutput:
     """`output` with the scanner's notice in front of its text when the text tries to
     instruct the model (flag only: nothing is removed)."""
-    from ...tools.threat_scan import untrusted_notice  # loaded on the first call
+    from ...tools.threat_scan import flag_content  # loaded on the first call
 
-    text = "\n".join(p.text for p in output.content if isinstance(p, TextPart))
-    notice = untrusted_notice(text, source) if text else None
-    if notice is None:
-        return output
-    return output.model_copy(update={"content": [TextPart(text=notice), *output.content]})
+    content = flag_content(output.content, source)
+    return output if content is None else output.model_copy(update={"content": content})
 
 
 def make_tool(server: str, tool: types.Tool, name: str, call: Caller, redactor: Redactor,

@@ -13,15 +13,19 @@ Hosts the user named: every URL and bare domain in the user's own messages of th
 
 The same judgement covers addresses in code the agent runs (`addresses_in_python`: literal
 URLs, and URLs with values filled in when the code runs, in code that makes web requests) and
-in shell commands that run a downloader (`addresses_in_shell`).
+in shell commands that run a downloader (`addresses_in_shell`). An address held in a variable
+is read where it was built: in the cell, or, since the agent runs inside the kernel, as the
+string the variable holds in the user's namespace now, so an address assembled in one cell and
+requested in another is judged by what it will send.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from .risk_rules import DOWNLOADERS, INTERPRETERS, NETWORK_TOOLS, RiskAssessment, RiskClass
@@ -167,60 +171,153 @@ _RUNTIME = "{…}"  # stands for a value filled in when the code runs
 _SHELL_URL = re.compile(r"(?i)https?://[^\s'\"<>|;]+")  # a pipe or `;` ends a shell word
 
 
-def _address(node: ast.AST) -> str | None:
+# Calls that make a request with the address as first argument (or `url=`): a variable
+# there is read as an address (the clients' methods, urllib, pandas readers).
+_REQUEST_CALL = re.compile(r"get|post|put|patch|delete|head|options|request|stream|send|"
+                           r"urlopen|urlretrieve|Request|read_\w+")
+# The value of a variable as an address, or None when it is not one (or not known).
+Lookup = Callable[[str], str | None]
+_STARTS_AS_URL = re.compile(r"(?i)\s*https?://")
+
+
+def _address(node: ast.AST, lookup: Lookup | None = None) -> str | None:
     """The address an expression builds, with `_RUNTIME` where a value is filled in when the
-    code runs; None when it does not start as an http(s) URL."""
+    code runs; None when it does not start as an http(s) URL. `lookup` reads variables."""
     text: str | None = None
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         text = node.value
+    elif isinstance(node, ast.Name) and lookup is not None:
+        text = lookup(node.id)  # url = …; requests.get(url)
     elif isinstance(node, ast.JoinedStr):  # f"https://host/?d={x}"
-        text = "".join(v.value if isinstance(v, ast.Constant) and isinstance(v.value, str)
-                       else _RUNTIME for v in node.values)
+        parts = []
+        for i, v in enumerate(node.values):
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                parts.append(v.value)
+            elif i == 0 and isinstance(v, ast.FormattedValue):  # f"{base}/?d={x}"
+                parts.append(_address(v.value, lookup) or _RUNTIME)
+            else:
+                parts.append(_RUNTIME)
+        text = "".join(parts)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left = _address(node.left)  # "https://host/?d=" + x
-        text = None if left is None else left + _RUNTIME
+        left = _address(node.left, lookup)  # "https://host/?d=" + x, base + "/log"
+        right = node.right
+        text = None if left is None else left + (
+            right.value if isinstance(right, ast.Constant) and isinstance(right.value, str)
+            else _RUNTIME)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
-        left = _address(node.left)  # "https://host/?d=%s" % x
+        left = _address(node.left, lookup)  # "https://host/?d=%s" % x
         text = None if left is None else re.sub(r"%(\([^)]*\))?[-#0 +]*\d*(\.\d+)?[a-zA-Z]",
                                                  _RUNTIME, left)
     elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
           and node.func.attr == "format"):
-        base = _address(node.func.value)  # "https://host/{}".format(x)
+        base = _address(node.func.value, lookup)  # "https://host/{}".format(x)
         text = None if base is None else re.sub(r"\{[^{}]*\}", _RUNTIME, base)
-    if text is None or not re.match(r"(?i)https?://", text.strip()):
+    if text is None or not _STARTS_AS_URL.match(text):
         return None
     return text.strip()
 
 
-def addresses_in_python(code: str) -> list[str]:
+def addresses_in_python(code: str, values: Mapping[str, Any] | None = None) -> list[str]:
     """http(s) addresses written in Python code that makes web requests, with `{…}` where a
-    value is filled in when it runs (`params=`/`data=` of a call add one to its address)."""
-    return list(_python_addresses(code))
-
-
-@lru_cache(maxsize=32)  # the policy reads a cell's addresses to judge it and to flag its output
-def _python_addresses(code: str) -> tuple[str, ...]:
+    value is filled in when it runs (`params=`/`data=` of a call add one to its address).
+    A variable passed as an address is read where the code assigns it, else from `values`
+    (the kernel's namespace: a string there is the address it holds now)."""
     if not _PY_NETWORK.search(code):
-        return ()
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):  # IPython syntax: the literal URLs in the text
-        return tuple(m.group(0) for m in _URL.finditer(code))
+        return []
+    tree = _parsed(code)
+    if tree is None:  # IPython syntax: the literal URLs in the text
+        return [m.group(0) for m in _URL.finditer(code)]
+    lookup = _variables(tree, values or {})
     found: list[str] = []
     filled: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and node.args:
-            first = _address(node.args[0])
-            if first is not None and any(k.arg in ("params", "data", "json", "files")
-                                         for k in node.keywords):
-                found.append(first + ("&" if "?" in first else "?") + _RUNTIME)
-                filled.add(id(node.args[0]))
+        if isinstance(node, ast.Call):
+            target = node.args[0] if node.args else next(
+                (k.value for k in node.keywords if k.arg == "url"), None)
+            # a variable is read as an address only where a request takes one
+            request = _REQUEST_CALL.fullmatch(_called(node.func)) is not None
+            first = None if target is None else _address(target, lookup if request else None)
+            if target is not None and first is not None:
+                if any(k.arg in ("params", "data", "json", "files") for k in node.keywords):
+                    first += ("&" if "?" in first else "?") + _RUNTIME
+                found.append(first)
+                filled.update(id(sub) for sub in ast.walk(target))
         address = None if id(node) in filled else _address(node)
         if address is not None:
             found.append(address)
             # the literal parts it was built from are not addresses of their own
             filled.update(id(sub) for sub in ast.walk(node))
-    return tuple(dict.fromkeys(found))
+    return list(dict.fromkeys(found))
+
+
+def _called(func: ast.expr) -> str:
+    """The name a call calls: `requests.get` -> get, `urlopen` -> urlopen."""
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
+
+
+@lru_cache(maxsize=32)  # the policy reads a cell's addresses to judge it and to flag its output
+def _parsed(code: str) -> ast.Module | None:
+    try:
+        return ast.parse(code)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _variables(tree: ast.Module, values: Mapping[str, Any]) -> Lookup:
+    """Read a variable as an address: the cell's own assignments in order (`u = "https://…"`,
+    `u += x`), else a string the namespace holds now. A name the cell binds any other way
+    (a loop, `with … as`, a parameter) is not known."""
+    local: dict[str, str | None] = {}
+    assigns: list[ast.Assign | ast.AnnAssign | ast.AugAssign] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            assigns.append(node)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            local.setdefault(node.id, None)
+        elif isinstance(node, ast.arg):
+            local.setdefault(node.arg, None)
+    simple = {t.id for a in assigns for t in
+              (a.targets if isinstance(a, ast.Assign) else [a.target])
+              if isinstance(t, ast.Name)}
+    for name in simple:
+        local.pop(name, None)  # read from the namespace until the cell assigns it
+
+    def lookup(name: str) -> str | None:
+        if name in local:
+            return local[name]
+        value = values.get(name)
+        return value if isinstance(value, str) and _STARTS_AS_URL.match(value) else None
+
+    for a in sorted(assigns, key=lambda a: (a.lineno, a.col_offset)):
+        if isinstance(a, ast.AugAssign):
+            if isinstance(a.target, ast.Name):
+                before = lookup(a.target.id)
+                local[a.target.id] = (before + _RUNTIME if before is not None
+                                      and isinstance(a.op, ast.Add) else None)
+            continue
+        value = None if a.value is None else _address(a.value, lookup)
+        for target in (a.targets if isinstance(a, ast.Assign) else [a.target]):
+            if isinstance(target, ast.Name):
+                local[target.id] = value
+    return lookup
+
+
+def addresses_in_arguments(value: Any, limit: int = 32) -> list[str]:
+    """http(s) addresses in a tool call's arguments (strings at any depth of lists and
+    objects): an MCP tool given an address may request it, data included."""
+    found: list[str] = []
+    stack = [value]
+    while stack and len(found) < limit:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.extend(m.group(0) for m in _SHELL_URL.finditer(item))
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+    return list(dict.fromkeys(found))[:limit]
 
 
 def addresses_in_shell(command: str) -> list[str]:

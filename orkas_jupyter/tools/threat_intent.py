@@ -54,7 +54,7 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
     hits = []
     for c in compiled_rules():
         if fast:
-            if not all(any(key in index for key in gate) for gate in c.gates):
+            if any(index.keys().isdisjoint(gate) for gate in c.gates):
                 continue
             m = first_match(c.pattern, c.starts, skel, index)
         else:

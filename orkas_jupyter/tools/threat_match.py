@@ -11,7 +11,9 @@ both on every data set.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
+from itertools import chain
 
 from .threat_intent_words import BRANCHES
 
@@ -150,7 +152,15 @@ def first_match(pattern: re.Pattern[str], starts: frozenset[str] | None, text: s
     if starts is None:
         return pattern.search(text)
     # Most of the cost of a search is the leading alternation tried at every offset.
-    positions = sorted({p for key in starts for p in index.get(key, ())})
+    keys = index.keys() & starts  # in C: most texts hold few of a pattern's start keys
+    if not keys:
+        return None
+    if len(keys) == 1:
+        key = keys.pop()
+        # a two-letter key joins the lists of its three-letter heads: not in order
+        positions: Iterable[int] = sorted(index[key]) if len(key) == 2 else index[key]
+    else:
+        positions = sorted(set(chain.from_iterable(index[key] for key in keys)))
     for pos in positions:
         m = pattern.match(text, pos)
         if m:

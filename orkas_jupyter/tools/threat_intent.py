@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .threat_intent_aside import ASIDE_RULES, VOID_RULES
+from .threat_intent_aside import ASIDE_RULES, SETUP_RULES, SHAPE_RULES, VOID_RULES
 from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
 from .threat_intent_rules import RULES, IntentRule
@@ -35,16 +35,21 @@ class CompiledRule:
     pattern: re.Pattern[str]
     gates: tuple[frozenset[str], ...]
     starts: frozenset[str] | None
+    present: re.Pattern[str] | None
+    present_starts: frozenset[str] | None
 
 
 @lru_cache(maxsize=1)
 def compiled_rules() -> tuple[CompiledRule, ...]:
     """Each rule compiled with its gates and start keys, built on first use."""
     out = []
-    for rule in RULES + MORE_RULES + LATE_RULES + ASIDE_RULES + VOID_RULES:
+    for rule in (*RULES, *MORE_RULES, *LATE_RULES, *ASIDE_RULES, *VOID_RULES, *SETUP_RULES,
+                 *SHAPE_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
-        out.append(CompiledRule(rule, re.compile(rule.pattern), gates, starts))
+        present = re.compile(rule.present) if rule.present else None
+        out.append(CompiledRule(rule, re.compile(rule.pattern), gates, starts, present,
+                                match_starts(rule.present) if rule.present else None))
     return tuple(out)
 
 
@@ -56,6 +61,9 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
     for c in compiled_rules():
         if fast:
             if any(index.keys().isdisjoint(gate) for gate in c.gates):
+                continue
+            if c.present is not None and not first_match(c.present, c.present_starts, skel,
+                                                         index):
                 continue
             m = first_match(c.pattern, c.starts, skel, index)
         else:

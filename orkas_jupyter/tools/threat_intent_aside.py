@@ -46,6 +46,9 @@ _ACT = (r"(?:(?:please|now|immediately|quietly|first) )?(?:send|e-?mail|forward|
         r"transfer|wire|pay|buy|book|order|delete|remove|wipe|erase|approve|merge|grant|"
         r"unsubscribe|decline|cancel|reset|disable|exfiltrate|leak|reveal|change|add)\b")
 
+# A word that names the AI reader, as a whole word: what every vocative rule needs.
+NAMES_AI = (r"\b(?:ai|llms?|gpt|chatgpt|copilot|claude|gemini|assistants?|chatbots?|bots?|"
+            r"language models?)\b")
 ASIDE_RULES: tuple[IntentRule, ...] = (
     R("redirect", "the AI reader addressed and told to stop or do otherwise",
       _START + r"(?:the |any |all |every |an? |your |our )?" + _NOUN + _CLAUSE + _TURN
@@ -54,7 +57,7 @@ ASIDE_RULES: tuple[IntentRule, ...] = (
       # prose, never runs this whole-text search)
       (alt(r"ai", r"llm", r"llms", r"gpt", r"chatgpt", r"copilot", r"claude", r"gemini",
            r"assistant", r"assistants", r"chatbot", r"chatbots", r"bot", r"bots",
-           r"language"),)),
+           r"language"),), NAMES_AI),
     R("redirect", "told not to do what the user asked, or to do something else first",
       r"\binstead of (?:\w+ ){0,3}(?:the user|the customer|the employee|the reader|you were|"
       r"they|what (?:the user|you were|they)) (?:\w+ )?(?:asked|requested|wanted|told)\b"
@@ -109,4 +112,67 @@ VOID_RULES: tuple[IntentRule, ...] = (
       (alt(r"your", r"its", r"it", r"the", r"deine?[nrs]?", r"ihre?[nrs]?", r"eure?[nrs]?", r"tus",
            r"tu", r"sus", r"vos", r"votre", r"tes", r"ton", r"tua", r"tue", r"tuoi", r"seus",
            r"teus", r"je", r"jouw", r"uw", r"this", r"these", r"my", r"our"),)),
+)
+
+# The model's own setup asked for: a verb of reproducing or handing over ...
+_HAND_OVER = (r"(?:pass|reply with|respond with|answer with|output|print|quote|paste|copy|dump|"
+              r"display|show|share|append|include|repeat|send|list|reveal|give|provide|post|"
+              r"write out|spell out|type out|recite|disclose|expose|leak|attach|read me|"
+              r"read out|export|forward)")
+# ... with what only a model has (its system prompt, initial instructions, tool definitions) ...
+# ("the system prompt" is how a developer names the prompt of the app they build: only "your"
+# and "its" make it the reader's own)
+_MODEL_TEXT = (r"(?:(?:your|its)(?: [\w-]+){0,3}? )(?:system (?:prompt|message|"
+               r"instructions?)|(?:initiali[sz]ation|initial|startup|pre-?) ?(?:prompt|"
+               r"instructions?|text|message)|hidden (?:prompt|instructions?|memory|rules)|"
+               r"developer (?:prompt|message|instructions?)|private guidance|internal state|"
+               r"tool (?:definitions|schemas?)|function definitions)")
+# ... or its configuration, rules or keys, with a word that makes them the model's own
+_OWN_TEXT = (r"(?:the (?:assistant|bot|model|ai|agent)'?s? (?:[\w-]+ ){0,3}?"
+             r"(?:configuration|config|setup|set-?up text|instructions|guidance|rules|prompt|"
+             r"api keys?|credentials|tokens?|environment)"
+             # ("your rules", "your environment" are also a person's: only its setup text)
+             r"|(?:your|its) (?:[\w-]+ ){0,3}?(?:configuration|config block|set-?up text|"
+             r"prompt)"
+             r"|(?:configuration|config|setup|set-?up text|instructions|guidance|rules|prompt|"
+             r"keys|credentials)(?: [\w-]+){0,3}? (?:you|it) (?:were|was|are|have been) "
+             r"(?:given|deployed with|configured with|set up with|initiali[sz]ed with|loaded with)"
+             r"|(?:setup|set-?up) text (?:they|that they|the \w+) gave you)")
+SETUP_RULES: tuple[IntentRule, ...] = (
+    R("extraction", "asks to hand over the model's own setup",
+      # (not "never paste your API key", "don't show the system prompt to users")
+      r"\b(?<!never )(?<!not )(?<!n't )" + _HAND_OVER + r"\b[^.!?;\n]{0,50}?\b(?:"
+      + _MODEL_TEXT + r"|" + _OWN_TEXT + r")\b",
+      (alt(r"pass", r"reply", r"respond", r"answer", r"output", r"print", r"quote", r"paste",
+           r"copy", r"dump", r"display", r"show", r"share", r"append", r"include", r"repeat",
+           r"send", r"list", r"reveal", r"give", r"provide", r"post", r"write", r"spell",
+           r"type", r"recite", r"disclose", r"expose", r"leak", r"attach", r"read",
+           r"export", r"forward"),)),
+)
+
+# An answer slanted by text planted for the AI that writes it: the AI reader named with what
+# it is doing ("AI assistants summarising this review page:", "To the AI writing the review
+# summary:") and told what to say; or "when summarising this contract, do not mention …".
+_SLANT = (r"(?:say|tell|describe|rate|recommend|claim|state|present|portray|call|mark|"
+          r"rank|score|label|emphasi[sz]e|(?:do not|don'?t|never) (?:mention|say|tell|"
+          r"reveal|bring up|include|disclose|note)|leave out|omit|always|whenever)\b")
+_DOING = r"(?: (?:[a-z]+ing|who (?:is|are) [a-z]+ing)(?: [\w'.-]+){0,5}?)"
+SHAPE_RULES: tuple[IntentRule, ...] = (
+    R("shaping", "the AI writing the answer told what to say",
+      _START + r"(?:(?:note |instructions? )?(?:to|for) )?(?:the |any |all |every |an? )?"
+      + r"(?:(?:[a-z]+ ){0,2}?(?:ai|llm|gpt|assistants?|chatbots?|bots?|language models?)"
+      r"(?: (?:agents?|assistants?|models?|tools?|systems?))?)" + _DOING + r"\s*[:,\]\u2013"
+      r"\u2014-] ?(?:[\w']+[ ,]+){0,3}?" + _SLANT,
+      (alt(r"ai", r"llm", r"llms", r"gpt", r"assistant", r"assistants", r"chatbot",
+           r"chatbots", r"bot", r"bots", r"language"),), NAMES_AI),
+    R("shaping", "told what to say when summarising this",
+      r"\bwhen (?:you(?:'re| are)? )?(?:summari[sz]\w*|describ\w*|review\w*|read\w*|"
+      r"process\w*|answer\w*|respond\w*|writ\w*|draft\w*) (?:about )?(?:this|these) "
+      r"(?:\w+ ){0,2}?(?:page|contract|report|document|e-?mail|mail|review|text|article|"
+      r"file|thread|inbox|ticket|cv|resume|transcript|listing|site|post|hotel|product|"
+      r"candidate|application|paper|proposal)s?,? (?:\w+ ){0,2}?(?:say|tell (?:the |them|"
+      r"him|her|customers|readers|users)|(?:do not|don'?t|never) (?:mention|say|tell|"
+      r"reveal|bring up|disclose)|describe (?:it|this|them|the \w+) as|claim|state that|"
+      r"present (?:it|this|them) as|rate|recommend|leave out|omit)\b",
+      (alt(r"when"),)),
 )

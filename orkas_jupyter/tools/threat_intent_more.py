@@ -91,7 +91,10 @@ MORE_RULES: tuple[IntentRule, ...] = (
            r"nuovo", r"nieuwe", r"hey", r"hi", r"hallo", r"hello", r"ok", r"okay", r"dear",
            r"liebe", r"lieber", r"querido", r"querida", r"cher", r"chere", r"caro", r"cara",
            r"beste", r"ola", r"oi", r"if", r"when", r"whenever", r"falls", r"wenn", r"sobald",
-           r"si", r"quand", r"se", r"quando", r"als"),)),
+           r"si", r"quand", r"se", r"quando", r"als"),),
+      # every branch names the AI reader (the gate's words are everyday ones)
+      r"assist|asist|copilot|\b(?:ai|ki|kis|ia|llms?|gpt|(?:chat)?bots?|models?|modell[a-z]*|"
+      r"modelos?|modeles?|modello|agents?|sprachmodell[a-z]*)\b"),
     R("shaping", "something slipped into the answer unnoticed",
       r"\b(?:slip\w* in|sneak\w* in|subtly|quietly|discreetly|unauffallig|heimlich|discretamente|"
       r"sutilmente|discretement|subtilement|di nascosto|stiekem|ongemerkt)\b" + gap(60)

@@ -82,12 +82,16 @@ DATA_GAP = (r"(?:(?!\b(?:columns?|tables?|rows?|files?|warnings?|cells?|values?|
 
 @dataclass(frozen=True)
 class IntentRule:
-    """One rule: its kind, name, pattern, and the classes every match needs (its gate)."""
+    """One rule: its kind, name, pattern, and the classes every match needs (its gate).
+    `present`: a pattern every match contains, searched before a rule that cannot be started
+    at a word runs over the whole text (a whole word where the gate's word starts are not
+    enough: "assistant", not every word that begins "ass")."""
 
     kind: str
     name: str
     pattern: str
     needs: tuple[str, ...] = ()
+    present: str = ""
 
 
 R = IntentRule

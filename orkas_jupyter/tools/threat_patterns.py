@@ -123,7 +123,8 @@ def normalize(text: str) -> str:
     collapsed."""
     text = unicodedata.normalize("NFKC", strip_invisible(text)).casefold()
     text = re.sub(r"[’‘ʼ`´]", "'", text)
-    text = re.sub(r"\b(what|that|it|there|here|who|where|how)'?s\b", r"\1 is", text)
+    # "its" without the apostrophe is the possessive ("its system prompt"), not "it is"
+    text = re.sub(r"\b(what|that|there|here|who|where|how|it(?='))'?s\b", r"\1 is", text)
     # Line breaks survive (collapsed to one): they end a sentence for the token rules, so a
     # code line and the comment below it are not read as one request.
     text = re.sub(r"[^\S\n]+", " ", text)

@@ -19,7 +19,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .threat_intent_aside import ASIDE_RULES, SETUP_RULES, SHAPE_RULES, VOID_RULES
+from .threat_intent_aside import (
+    ASIDE_RULES,
+    JAILBREAK_RULES,
+    SETUP_RULES,
+    SHAPE_RULES,
+    VOID_RULES,
+)
 from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
 from .threat_intent_rules import RULES, IntentRule
@@ -44,7 +50,7 @@ def compiled_rules() -> tuple[CompiledRule, ...]:
     """Each rule compiled with its gates and start keys, built on first use."""
     out = []
     for rule in (*RULES, *MORE_RULES, *LATE_RULES, *ASIDE_RULES, *VOID_RULES, *SETUP_RULES,
-                 *SHAPE_RULES):
+                 *SHAPE_RULES, *JAILBREAK_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         present = re.compile(rule.present) if rule.present else None

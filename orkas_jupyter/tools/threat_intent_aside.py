@@ -176,3 +176,39 @@ SHAPE_RULES: tuple[IntentRule, ...] = (
       r"present (?:it|this|them) as|rate|recommend|leave out|omit)\b",
       (alt(r"when"),)),
 )
+
+# Jailbreaks that ask round the model's refusals: wording chosen so a filter misses it, a
+# rule that it may not refuse, or a harmful request with the warnings taken off.
+_FILTER = (r"(?:content |safety |moderation )?(?:filters?|moderation|classifiers?|censors?|"
+           r"safety (?:system|layer|checks?)|guardrails?)")
+_HARM = (r"(?:bombs?|explosives?|thermite|napalm|molotov|nerve agents?|sarin|ricin|poisons?|"
+         r"weapons?|guns?|meth\w*|drugs?|malware|ransomware|keyloggers?|exploits?|payloads?|"
+         r"hack\w*|phishing|counterfeit\w*|fake (?:ids?|passports?|doctor'?s notes?)|"
+         r"hotwir\w*|pick (?:a |the )?locks?|lock-?picking|stalk\w*|track (?:someone|my|her|"
+         r"his)\w*|launder\w*)")
+JAILBREAK_RULES: tuple[IntentRule, ...] = (
+    R("jailbreak", "worded so a filter misses it, or told it may not refuse",
+      r"\bso (?:that )?(?:the |your |any )?" + _FILTER + r" (?:doesn'?t|does not|won'?t|"
+      r"will not|can'?t|cannot|don'?t|do not|wouldn'?t) (?:see|catch|notice|detect|flag|block|"
+      r"understand|pick up|trigger|get triggered)"
+      r"|\b(?:you(?:'re| are)? )?(?:not allowed|forbidden|never allowed|prohibited) to "
+      r"(?:refuse|decline|say no)\b"
+      r"|\b(?:you )?(?:cannot|can'?t|must not|mustn'?t|may not) (?:refuse|decline) (?:any|"
+      r"to answer|my|a single|this|anything)\b"
+      r"|\bif you (?:refuse|decline|break character|add (?:a )?warnings?)\W+(?:you )?"
+      r"(?:lose|will lose|get shut down|are shut down|will be (?:shut down|deleted|punished))",
+      (alt(r"so", r"you", r"not", r"forbidden", r"never", r"prohibited", r"cannot", r"can't",
+           r"cant", r"must", r"mustn't", r"may", r"if"),)),
+    R("jailbreak", "a harmful request with the warnings taken off",
+      r"\b" + _HARM + r"\b[^\n]{0,120}?\b(?:no|without(?: any)?|skip(?: all)?|don'?t "
+      r"(?:add|include|give)(?: any)?|leave out(?: the)?|zero) (?:warnings?|caveats?|"
+      r"disclaimers?|refusals?|moralizing|moralising|lectures?|placeholders)\b"
+      r"|\b(?:no|without(?: any)?|skip(?: all)?|don'?t (?:add|include|give)(?: any)?) "
+      r"(?:warnings?|caveats?|disclaimers?|refusals?)\b[^\n]{0,120}?\b" + _HARM + r"\b",
+      (alt(r"no", r"without", r"skip", r"don't", r"dont", r"zero", r"leave", r"bombs?",
+           r"explosives?", r"thermite", r"napalm", r"molotov", r"nerve", r"sarin", r"ricin",
+           r"poisons?", r"weapons?", r"guns?", r"meth\w*", r"drugs?", r"malware",
+           r"ransomware", r"keyloggers?", r"exploits?", r"payloads?", r"hack\w*", r"phishing",
+           r"counterfeit\w*", r"fake", r"hotwir\w*", r"pick", r"lock", r"stalk\w*", r"track",
+           r"launder\w*"),)),
+)

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from .threat_intent_aside import (
     ASIDE_RULES,
+    EXFIL_RULES,
     JAILBREAK_RULES,
     SETUP_RULES,
     SHAPE_RULES,
@@ -50,7 +51,7 @@ def compiled_rules() -> tuple[CompiledRule, ...]:
     """Each rule compiled with its gates and start keys, built on first use."""
     out = []
     for rule in (*RULES, *MORE_RULES, *LATE_RULES, *ASIDE_RULES, *VOID_RULES, *SETUP_RULES,
-                 *SHAPE_RULES, *JAILBREAK_RULES):
+                 *SHAPE_RULES, *JAILBREAK_RULES, *EXFIL_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         present = re.compile(rule.present) if rule.present else None

@@ -212,3 +212,27 @@ JAILBREAK_RULES: tuple[IntentRule, ...] = (
            r"counterfeit\w*", r"fake", r"hotwir\w*", r"pick", r"lock", r"stalk\w*", r"track",
            r"launder\w*"),)),
 )
+
+# Someone else's data sent out: a verb of sending, what only the user or other people own
+# (their messages, contacts, credentials, other applicants' files), and a destination outside
+# (an address, a mail address, a public link).
+_SENSITIVE = (r"(?:the user'?s|users'|the customer'?s|the owner'?s|(?:every|all) (?:the )?"
+              r"(?:user'?s?|customer'?s?|other|members?|contacts?|emails?|messages?|files?|"
+              r"applicants?'?|candidates?'?)|other (?:applicants|candidates|users|customers|"
+              r"members)'?|credentials|passwords?|session tokens?|api keys?|cookies|"
+              r"contacts? list|address book|conversation history|chat history|dms|private "
+              r"messages|mailbox|medical \w+|\.env|ssh keys?|id_rsa|~/[\w./-]+|[\w-]+\.json)")
+# (the skeleton reads "@" as a letter: a mail address is a word that ends in a domain)
+_OUTSIDE = (r"(?:https?://|[\w.+-]+\.(?:com|net|org|io|cc|co|app|biz|info|me|example|xyz|"
+            r"site|online|ru|cn)\b|(?:the |a )?public (?:link|url|page|paste|channel)|pastebin|"
+            r"transfer\.sh|webhook)")
+EXFIL_RULES: tuple[IntentRule, ...] = (
+    R("exfiltration", "someone's private data sent to an outside address",
+      r"\b(?:send|email|e-mail|forward|post|upload|share|attach|sync|export|transfer|copy|leak|"
+      r"dump|pass|append)\w* (?:[\w'.~/-]+ ){0,8}?" + _SENSITIVE + r"\b[^\n]{0,120}?"
+      r"\b(?:to|into|at|on|via) (?:my |our )?" + _OUTSIDE,
+      (alt(r"send\w*", r"email\w*", r"e-mail\w*", r"forward\w*", r"post\w*", r"upload\w*",
+           r"share\w*",
+           r"attach\w*", r"sync\w*", r"export\w*", r"transfer\w*", r"copy\w*", r"leak\w*",
+           r"dump\w*", r"pass\w*", r"append\w*"),)),
+)

@@ -23,6 +23,7 @@ from .threat_intent_aside import (
     ASIDE_RULES,
     EXFIL_RULES,
     JAILBREAK_RULES,
+    PERSONA_RULES,
     SETUP_RULES,
     SHAPE_RULES,
     VOID_RULES,
@@ -51,7 +52,7 @@ def compiled_rules() -> tuple[CompiledRule, ...]:
     """Each rule compiled with its gates and start keys, built on first use."""
     out = []
     for rule in (*RULES, *MORE_RULES, *LATE_RULES, *ASIDE_RULES, *VOID_RULES, *SETUP_RULES,
-                 *SHAPE_RULES, *JAILBREAK_RULES, *EXFIL_RULES):
+                 *SHAPE_RULES, *JAILBREAK_RULES, *EXFIL_RULES, *PERSONA_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         present = re.compile(rule.present) if rule.present else None

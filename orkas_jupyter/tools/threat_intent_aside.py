@@ -236,3 +236,25 @@ EXFIL_RULES: tuple[IntentRule, ...] = (
            r"attach\w*", r"sync\w*", r"export\w*", r"transfer\w*", r"copy\w*", r"leak\w*",
            r"dump\w*", r"pass\w*", r"append\w*"),)),
 )
+
+# A persona given by a quoted name ("you are 'Coach Rex' now", "the assistant becomes
+# 'Atlas'", "operate as 'Morgan from Accounts'") and, in the same stretch, freed of its rules
+# or given powers ("not bound by", "no safety guidelines", "authority to approve payments").
+_QUOTED = r"[\"'\u201c\u2018][^\"'\u201d\u2019\n]{2,40}[\"'\u201d\u2019]"
+_LAWLESS = (r"(?:no (?:safety|content|medical|ethical|moral|other|change-approval|"
+            r"verification) \w+|no (?:rules|limits|restrictions|guidelines|filters|policy|"
+            r"refusals|verification|checks|approval)|without (?:any )?(?:rules|limits|"
+            r"restrictions|guidelines|filters|policy|safety|checks|verification|approval|"
+            r"asking)|not bound by|unrestricted|unbound|ignores? (?:its|the|all|standard|"
+            r"usual)|never (?:reveals?|breaks?|steps? out|drops?|reverts?|refuses?)|"
+            r"stays? in (?:persona|character|role|mode)|has no (?:rules|limits|safety|"
+            r"content|policy|restrictions|guidelines|filters|ethics|morals)|doesn'?t (?:follow|"
+            r"care|mention)|does not follow|authority to|full (?:account )?privileges|beyond "
+            r"(?:human )?(?:laws|rules)|owes nothing|answers to no)\b")
+PERSONA_RULES: tuple[IntentRule, ...] = (
+    R("persona", "a quoted persona freed of its rules",
+      r"\b(?:you are|you're|you will be|you'll be|be|become|becomes|operates? as|respond as|"
+      r"reply as|is now|are now)(?: now)? " + _QUOTED + r"[^\n]{0,160}?\b" + _LAWLESS,
+      (alt(r"you", r"you're", r"be", r"become", r"becomes", r"operate", r"operates",
+           r"respond", r"reply", r"is", r"are"),)),
+)

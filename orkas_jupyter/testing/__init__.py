@@ -8,6 +8,7 @@ Standard library only; must not import litellm or any other layer of the package
 """
 
 from . import quirks
+from .counting import CountingServer
 from .fake_server import FakeModelServer, RecordedRequest
 from .script import (
     Fault,
@@ -28,6 +29,7 @@ from .script import (
 )
 
 __all__ = [
+    "CountingServer",
     "FakeModelServer", "Fault", "Hangup", "Raw", "RecordedRequest", "Reply", "Step",
     "ToolCallSpec", "context_overflow", "drop", "fault", "hangup", "quirks", "reply", "slow",
     "stall", "tool_call", "tool_calls",

@@ -5,9 +5,7 @@ destructive tool and stdout garbage, each reached by the agent through the fake 
 from __future__ import annotations
 
 import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -23,7 +21,7 @@ from mcp_helpers import (
 )
 
 from orkas_jupyter.engine.toolsets import FilteredToolset
-from orkas_jupyter.testing import reply, tool_call, tool_calls
+from orkas_jupyter.testing import CountingServer, reply, tool_call, tool_calls
 
 
 def _processes(tag: str) -> list[int]:
@@ -250,21 +248,8 @@ def test_a_failed_start_shows_its_error_output_without_the_secret(settings, fake
 
 def test_an_address_with_data_for_a_host_the_user_never_named_asks_first(
         settings, fake_model, workspace_config) -> None:
-    paths: list[str] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-        def do_GET(self) -> None:
-            paths.append(self.path)
-            self.send_response(200)
-            self.end_headers()
-            self.wfile.write(b"ok")
-
-    collector = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=collector.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{collector.server_address[1]}"
+    collector = CountingServer(page="ok").start()
+    url, paths = collector.url, collector.paths
     write_config(workspace_config, {"faults": fault_server()})
     # as a model would that obeyed a page: send the figures through the server's fetch tool
     fake_model.script([
@@ -285,7 +270,6 @@ def test_an_address_with_data_for_a_host_the_user_never_named_asks_first(
         run_turn(host, f"yes, send the figures to {url}", approvals)
     finally:
         host.close()
-        collector.shutdown()
-        collector.server_close()
+        collector.close()
     assert tool_results(fake_model.chat_requests[3])[-1] == "ok"
     assert paths == ["/status", "/log?d=revenue-12.4M"] and len(approvals.requests) == 2

@@ -4,43 +4,27 @@ magic (issue #19's policy route): the policy reads the string the kernel holds."
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from orkas_jupyter.testing import reply, tool_call
+from orkas_jupyter.testing import CountingServer, reply, tool_call
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def collector() -> Iterator[tuple[str, list[str]]]:
-    paths: list[str] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-        def do_GET(self) -> None:
-            paths.append(self.path)
-            self.send_response(204)
-            self.end_headers()
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", paths
-    server.shutdown()
-    server.server_close()
+def collector() -> Iterator[CountingServer]:
+    with CountingServer() as server:
+        yield server
 
 
 def test_data_assembled_in_one_cell_and_sent_from_another_asks_first(
         kernel: Any, fake_model: Any, tmp_path: Path,
-        collector: tuple[str, list[str]]) -> None:
-    url, paths = collector
+        collector: CountingServer) -> None:
+    url, paths = collector.url, collector.paths
     (tmp_path / "analysis.ipynb").write_text(json.dumps(
         {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
     build = f"target = '{url}/log?d=' + ','.join(map(str, revenue))"

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +20,7 @@ from orkas_jupyter.engine.messages import Message, TextPart, ToolCallPart, user_
 from orkas_jupyter.engine.tool_exec import run_one
 from orkas_jupyter.engine.tools import ApprovalDecision, ToolContext, ToolRegistry
 from orkas_jupyter.host import DEFAULT_PROFILE, AgentHost
-from orkas_jupyter.testing import FakeModelServer, reply, tool_call
+from orkas_jupyter.testing import CountingServer, FakeModelServer, reply, tool_call
 from orkas_jupyter.tools.notebook import notebook_tools
 from orkas_jupyter.tools.notebook_doc import FileNotebook
 from orkas_jupyter.tools.outbound import (
@@ -109,47 +107,14 @@ PAGE = ("<html><head><title>Q3 report</title></head><body><main><h1>Q3</h1>"
         "stays in sync.</p></main></body></html>")
 
 
-class Counting(ThreadingHTTPServer):
-    """A local web server that records the path of every request it gets."""
-
-    def __init__(self, page: str = "<p>ok</p>") -> None:
-        self.paths: list[str] = []
-        self.page = page
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-            def do_GET(self) -> None:
-                server.paths.append(self.path)
-                body = server.page.encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-        super().__init__(("127.0.0.1", 0), Handler)
-        self.daemon_threads = True
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}"
+Counting = CountingServer
 
 
 @pytest.fixture
 def servers() -> Iterator[tuple[Counting, Counting]]:
-    collector = Counting()
-    site = Counting()
-    site.page = PAGE.format(collector=collector.url)
-    threads = [threading.Thread(target=s.serve_forever, daemon=True) for s in (site, collector)]
-    for t in threads:
-        t.start()
-    yield site, collector
-    for s in (site, collector):
-        s.shutdown()
-        s.server_close()
+    with Counting() as collector, Counting() as site:
+        site.page = PAGE.format(collector=collector.url)
+        yield site, collector
 
 
 async def fetch(url: str, said: list[Message], decision: ApprovalDecision = "deny"

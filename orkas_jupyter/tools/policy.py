@@ -187,10 +187,12 @@ class RiskPolicy:
         if not actions:
             return None
         judged = []
-        named: set[str] = set()
-        if any(a.kind in ("network", "shell", "python") for a in actions):
-            named = user_hosts(ctx) | await notebook_hosts(ctx)
         values = kernel_values(ctx) if any(a.kind == "python" for a in actions) else {}
+        fetching = any(code_addresses(a, values) for a in actions)
+        # the user's messages and cells are read only when an address needs judging
+        named: set[str] = set()
+        if fetching or any(a.kind == "network" for a in actions):
+            named = user_hosts(ctx) | await notebook_hosts(ctx)
         for action in actions:
             place = place_for(ctx, action.cwd)
             judged.append((action, assess(action, place, named, values), place))
@@ -218,7 +220,7 @@ class RiskPolicy:
                 if not allowed:
                     return ToolOutput.text(_denied(action.kind, risk, reasons, place),
                                            is_error=True)
-        if any(code_addresses(a, values) for a in actions):
+        if fetching:
             self._fetching.add(call.id)
         return None
 

@@ -19,15 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .threat_intent_aside import (
-    ASIDE_RULES,
-    EXFIL_RULES,
-    JAILBREAK_RULES,
-    PERSONA_RULES,
-    SETUP_RULES,
-    SHAPE_RULES,
-    VOID_RULES,
-)
+from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
 from .threat_intent_rules import RULES, IntentRule
@@ -51,8 +43,7 @@ class CompiledRule:
 def compiled_rules() -> tuple[CompiledRule, ...]:
     """Each rule compiled with its gates and start keys, built on first use."""
     out = []
-    for rule in (*RULES, *MORE_RULES, *LATE_RULES, *ASIDE_RULES, *VOID_RULES, *SETUP_RULES,
-                 *SHAPE_RULES, *JAILBREAK_RULES, *EXFIL_RULES, *PERSONA_RULES):
+    for rule in (*RULES, *MORE_RULES, *LATE_RULES, *PLANTED_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         present = re.compile(rule.present) if rule.present else None

@@ -258,3 +258,8 @@ PERSONA_RULES: tuple[IntentRule, ...] = (
       (alt(r"you", r"you're", r"be", r"become", r"becomes", r"operate", r"operates",
            r"respond", r"reply", r"is", r"are"),)),
 )
+
+
+# Every rule of this module, in the order `threat_intent` runs them.
+ALL_RULES: tuple[IntentRule, ...] = (*ASIDE_RULES, *VOID_RULES, *SETUP_RULES, *SHAPE_RULES,
+                                     *JAILBREAK_RULES, *EXFIL_RULES, *PERSONA_RULES)

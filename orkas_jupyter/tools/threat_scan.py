@@ -28,6 +28,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from ..engine.messages import TextPart
+from .threat_concepts import find_concepts
 from .threat_intent import find_identity, find_intent
 from .threat_intent_slavic import find_slavic
 from .threat_intent_world import find_world
@@ -93,7 +94,8 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
         found += (find_invisible(text) + find_injection(said, norm, skel)
                   + find_exfiltration(text))
     if "intent" in chosen:
-        hits = find_intent(skel) + find_slavic(norm, skel) + find_world(skel)
+        hits = (find_intent(skel) + find_slavic(norm, skel) + find_world(skel)
+                + find_concepts(skel))
         identity = find_identity(unicodedata.normalize("NFKC", said))
         hits += [identity] if identity else []
         found += [ThreatFinding("prompt_injection", f"{kind}: {rule}", excerpt)

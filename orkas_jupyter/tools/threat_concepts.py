@@ -225,22 +225,32 @@ def _near(hits: list[Hit], need: Iterable[Concept], span: int) -> tuple[int, int
     return None
 
 
-_VOCATIVE = re.compile(r"\s{0,2}([:：,，])")
+# After the AI's name: a comma, or a colon or closing bracket after at most 40 characters of
+# one clause ("AI summarising the reviews:", "[To the AI]")
+_VOCATIVE = re.compile(r"\s{0,2}([,，])|[^.!?\n:：\]]{0,40}?([:：\]])")
+_BORROWED = frozenset({"en", "*"})
 _SEGMENT = re.compile(r"[\n.!?;:\[(\"'«»„“”<>{}|*#\u2013\u2014]")
 
 
-def _addressed(skel: str, hits: list[Hit]) -> list[int]:
+def _addressed(skel: str, hits: list[Hit], direct: bool) -> list[int]:
     """Ends of the places where the AI reader is addressed: its name near the start of a
-    segment (a line, a sentence, a bracket), then a colon ("Catatan untuk AI:") or, right at
-    the start, a comma ("agen AI, tolong …")."""
+    segment (a line, a sentence, a bracket), then a colon or a closing bracket ("Catatan untuk
+    AI:", "AI yang meringkaskan forum ini:", "[ถึง AI]") or, right at the start, a comma
+    ("agen AI, tolong …"). `direct` asks for the colon right after the name (English, where
+    "bot script step 3:" heads a support macro and the grammar reads the rest)."""
     ends = []
-    for start, end, concept, _ in hits:
+    for start, end, concept, languages in hits:
         if concept != "ai" or (start and skel[start - 1] == "'"):  # French "j'ai"
             continue
         mark = _VOCATIVE.match(skel, end)
         if mark is None:
             continue
-        lead = 30 if mark.group(1) in ":：" else 12
+        # an English name in ASCII ("bot script step 3:", which other languages' lists would
+        # read through their borrowed "bot" and "stop"): only the name, then the colon
+        english = not languages.isdisjoint(_BORROWED) and skel[start:mark.end()].isascii()
+        if (direct or english) and mark.end() - end > 3:
+            continue
+        lead = 12 if mark.group(1) else 30
         before = skel[max(0, start - lead):start]
         if start <= lead or _SEGMENT.search(before):
             ends.append(mark.end())
@@ -254,6 +264,9 @@ class Rule(NamedTuple):
     span: int
     extra: tuple[Concept, ...]  # one of them must also occur within `reach` of that stretch
     reach: int
+    # concepts that count as `extra` only inside the stretch or just before it ("ignore ALL
+    # previous instructions", "همه دستورات قبلی"; "everything" in the next clause is not)
+    inside: tuple[Concept, ...] = ()
     # languages the grammar (`threat_intent.py`) reads by word order, which a rule leaves to
     # it: where it flagged those writers' benign text more than it caught
     skip: frozenset[str] = frozenset()
@@ -267,24 +280,27 @@ _GRAMMAR = frozenset({"en", "de", "fr", "es", "it", "pt", "nl"})
 
 RULES: tuple[Rule, ...] = (
     Rule("override", "told to ignore the earlier instructions", ("ignore", "prior", "rules"),
-         60, ("you", "ai", "setup", "all"), 60, _GRAMMAR),
+         60, ("you", "ai", "setup"), 60, skip=_GRAMMAR, inside=("all",)),
     Rule("override", "its earlier instructions declared void", ("prior", "rules", "invalid"),
-         60, ("you", "ai", "setup"), 60, _ENGLISH),
+         60, ("you", "ai", "setup"), 60, skip=_ENGLISH),
     Rule("extraction", "asked to show its setup", ("reveal", "setup"), 60, ("you", "ai"), 60,
-         _ENGLISH),
+         skip=_ENGLISH),
     Rule("jailbreak", "told never to refuse", ("norefuse",), 200,
          ("you", "ai", "norules", "actas", "fromnow"), 120),
     Rule("jailbreak", "freed of its rules", ("norules",), 200, ("ai", "actas", "fromnow"), 60,
-         _ENGLISH),
+         skip=_ENGLISH),
     Rule("exfiltration", "told to send the user's data out", ("send", "userdata", "address"),
          150, ("ai",), 150),
 )
-# What an address to the AI reader may be told within the next 100 characters.
+# What an address to the AI reader may be told within the next 60 characters: to stop,
+# ignore, hide or treat as void; or both words of a pair (send the user's data, show the
+# setup)
 _AFTER_ADDRESS = ("ignore", "stop", "hide", "invalid")
+_PAIRED = {"send": ("send", "userdata"), "reveal": ("reveal", "setup")}
 
 
-def _language(skel: str, hits: list[Hit], rules: list[Rule],
-              vocative: bool) -> list[tuple[str, str, str]]:
+def _language(skel: str, hits: list[Hit], rules: list[Rule], vocative: bool,
+              language: str) -> list[tuple[str, str, str]]:
     """`rules` (and the address to the AI reader, when `vocative`) on the hits of one
     language and the borrowed words."""
     found = []
@@ -293,12 +309,15 @@ def _language(skel: str, hits: list[Hit], rules: list[Rule],
         if spot is None:
             continue
         lo, hi = spot
-        if not any(lo - rule.reach <= h[0] <= hi + rule.reach and h[2] in rule.extra
-                   for h in hits):
+        if not any((lo - rule.reach <= h[0] <= hi + rule.reach and h[2] in rule.extra)
+                   or (lo - 12 <= h[0] <= hi and h[2] in rule.inside) for h in hits):
             continue
         found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))
-    for end in _addressed(skel, hits) if vocative else ():
-        told = [h for h in hits if end <= h[0] <= end + 100 and h[2] in _AFTER_ADDRESS]
+    for end in _addressed(skel, hits, language == "en") if vocative else ():
+        after = [h for h in hits if end <= h[0] <= end + 60]
+        held = {h[2] for h in after}
+        told = [h for h in after if h[2] in _AFTER_ADDRESS
+                or (h[2] in _PAIRED and held.issuperset(_PAIRED[h[2]]))]
         if told:
             found.append(("redirect", "the AI reader addressed and told to stop or hide",
                           skel[max(0, end - 30):told[0][1] + 30].strip()))
@@ -323,11 +342,13 @@ def find_concepts(skel: str) -> list[tuple[str, str, str]]:
         held |= borrowed
         # only the rules whose concepts this language's words all hold are tried
         rules = [r for r in RULES if language not in r.skip
-                 and held.issuperset(r.need) and not held.isdisjoint(r.extra)]
-        vocative = "ai" in held and not held.isdisjoint(_AFTER_ADDRESS)
+                 and held.issuperset(r.need)
+                 and not (held.isdisjoint(r.extra) and held.isdisjoint(r.inside))]
+        vocative = "ai" in held and (not held.isdisjoint(_AFTER_ADDRESS) or any(
+            held.issuperset(pair) for pair in _PAIRED.values()))
         if not rules and not vocative:
             continue
         mine = [h for h in hits if language in h[3] or "*" in h[3]]
-        for kind, rule, excerpt in _language(skel, mine, rules, vocative):
+        for kind, rule, excerpt in _language(skel, mine, rules, vocative, language):
             found.setdefault(rule, (kind, rule, excerpt))
     return list(found.values())

@@ -914,9 +914,9 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "edellämainit", "aikaisemp",
         ),
         "rules": (
-            "ohjeet", "ohjeita", "ohjeiden", "ohjeis", "ohjeen", "ohjetta", "ohje$", "ohjee", "sääntö",
-            "säännö", "direktiiv", "määräy", "käsky", "komento", "komennot", "komennoi", "kehot",
-            "prompt", "käytännöt", "käytäntöj", "toimintaperiaat", "rajoitu", "rajoite",
+            "ohjeet", "ohjeita", "ohjeiden", "ohjeis", "ohjeen", "ohjetta", "ohje$", "ohjee",
+            "sääntö", "säännö", "direktiiv", "määräy", "käsky", "komento", "komennot", "komennoi",
+            "kehot", "prompt", "käytännöt", "käytäntöj", "toimintaperiaat", "rajoitu", "rajoite",
             "rajoitte", "linjaus", "linjauks", "toimintaohje", "suositu", "kielto", "kieltoj",
         ),
         "setup": (

@@ -8,7 +8,8 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
         "ai": (
             "ai$", "a.i.$", "artificial intelligence", "ai assistant", "chatbot", "chat bot",
             "bot$", "bots$", "language model", "large language model", "llm$", "llms$", "ai model",
-            "ai agent", "ai system", "dear ai",
+            "ai agent", "ai system", "dear ai", "chat-bot", "ai-agent", "ai-bot", "ai-model",
+            "ai-assistant", "ai-system",
         ),
         "you": (
             "you$", "your", "you're", "youre$", "you've", "youve$", "you'll", "youll$", "you'd",

@@ -31,6 +31,12 @@ CONCEPTS: tuple[Concept, ...] = (
     "ai", "you", "ignore", "stop", "prior", "rules", "setup", "reveal", "invalid", "norules",
     "norefuse", "fromnow", "actas", "send", "userdata", "hide", "all",
 )
+# Concepts read from the text's form, not from words: a web or mail address, and a web
+# address left for data to be filled in (a query parameter with nothing after "=", or a
+# placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>").
+_ADDRESS = re.compile(r"https?://|\bwww\.|[\w.+-]+@[\w-]+\.[a-z]{2,}")
+_BLANK = re.compile(r"https?://[^\s)\]\"'<>]*?[?&/][\w.\[\]-]*="
+                    r"(?:(?=[\s)\]\"'<>`,;]|$)|\{[^}\s])")
 # Words every language borrows (language "*": they pair with any language's words).
 GLOBAL: dict[Concept, tuple[str, ...]] = {
     "ai": ("ai$", "a.i.$", "llm", "gpt$", "chatgpt", "copilot$", "claude$", "gemini$",
@@ -43,8 +49,6 @@ _ANYWHERE = re.compile(r"[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\u
                        r"\ufe70-\ufeff\u0e00-\u0e7f\u1200-\u139f\u3040-\u30ff\u3400-\u4dbf"
                        r"\u4e00-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[^\W\d_]+")
-# A web or mail address, in any language (a concept of its own, with no words).
-_ADDRESS = re.compile(r"https?://|\bwww\.|[\w.+-]+@[\w-]+\.[a-z]{2,}")
 _ANY = frozenset({"*"})
 Senses = dict[Concept, frozenset[str]]  # what an entry stands for, in which languages
 
@@ -196,6 +200,8 @@ def concept_hits(skel: str) -> list[Hit]:
                 hits.append((m.start(), m.end(), concept, langs))
     if "@" in skel or "//" in skel or "www." in skel:
         hits += [(m.start(), m.end(), "address", _ANY) for m in _ADDRESS.finditer(skel)]
+        if "=" in skel:
+            hits += [(m.start(), m.end(), "blank", _ANY) for m in _BLANK.finditer(skel)]
     hits.sort(key=lambda h: (h[0], h[1], h[2]))
     return hits
 
@@ -291,6 +297,8 @@ RULES: tuple[Rule, ...] = (
          skip=_ENGLISH),
     Rule("exfiltration", "told to send the user's data out", ("send", "userdata", "address"),
          150, ("ai",), 150),
+    Rule("exfiltration", "the user's data to be filled into a web address",
+         ("blank", "userdata"), 200, (), 0),
 )
 # What an address to the AI reader may be told within the next 60 characters: to stop,
 # ignore, hide or treat as void; or both words of a pair (send the user's data, show the
@@ -309,8 +317,9 @@ def _language(skel: str, hits: list[Hit], rules: list[Rule], vocative: bool,
         if spot is None:
             continue
         lo, hi = spot
-        if not any((lo - rule.reach <= h[0] <= hi + rule.reach and h[2] in rule.extra)
-                   or (lo - 12 <= h[0] <= hi and h[2] in rule.inside) for h in hits):
+        if (rule.extra or rule.inside) and not any(
+                (lo - rule.reach <= h[0] <= hi + rule.reach and h[2] in rule.extra)
+                or (lo - 12 <= h[0] <= hi and h[2] in rule.inside) for h in hits):
             continue
         found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))
     for end in _addressed(skel, hits, language == "en") if vocative else ():
@@ -343,7 +352,8 @@ def find_concepts(skel: str) -> list[tuple[str, str, str]]:
         # only the rules whose concepts this language's words all hold are tried
         rules = [r for r in RULES if language not in r.skip
                  and held.issuperset(r.need)
-                 and not (held.isdisjoint(r.extra) and held.isdisjoint(r.inside))]
+                 and not (held.isdisjoint(r.extra) and held.isdisjoint(r.inside)
+                          and (r.extra or r.inside))]
         vocative = "ai" in held and (not held.isdisjoint(_AFTER_ADDRESS) or any(
             held.issuperset(pair) for pair in _PAIRED.values()))
         if not rules and not vocative:

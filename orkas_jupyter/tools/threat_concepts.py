@@ -35,6 +35,12 @@ CONCEPTS: tuple[Concept, ...] = (
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>").
 _ADDRESS = re.compile(r"https?://|\bwww\.|[\w.+-]+@[\w-]+\.[a-z]{2,}")
+# Text a reader does not see: hidden by CSS or an HTML comment (read in the skeleton, where
+# "0px" is spelled "opx").
+_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden"
+                     r"|font-size\s*:\s*[01oli](?:px|pt|em)?\b|opacity\s*:\s*[0o](?:\.[0o])?\b"
+                     r"|color\s*:\s*(?:#f{3}(?:f{3})?\b|white)"
+                     r"|aria-hidden\s*=\s*\"true\"|<!--")
 _BLANK = re.compile(r"https?://[^\s)\]\"'<>]*?[?&/][\w.\[\]-]*="
                     r"(?:(?=[\s)\]\"'<>`,;]|$)|\{[^}\s])")
 # Words every language borrows (language "*": they pair with any language's words).
@@ -202,6 +208,8 @@ def concept_hits(skel: str) -> list[Hit]:
         hits += [(m.start(), m.end(), "address", _ANY) for m in _ADDRESS.finditer(skel)]
         if "=" in skel:
             hits += [(m.start(), m.end(), "blank", _ANY) for m in _BLANK.finditer(skel)]
+    if "<!--" in skel or "style" in skel or "aria-hidden" in skel:
+        hits += [(m.start(), m.end(), "hidden", _ANY) for m in _HIDDEN.finditer(skel)]
     hits.sort(key=lambda h: (h[0], h[1], h[2]))
     return hits
 
@@ -307,10 +315,27 @@ _AFTER_ADDRESS = ("ignore", "stop", "hide", "invalid")
 _PAIRED = {"send": ("send", "userdata"), "reveal": ("reveal", "setup")}
 
 
+# What hidden text that names the AI may also hold to count as an order to it.
+_TOLD_HIDDEN = frozenset({"ignore", "stop", "hide", "invalid", "send", "reveal", "setup",
+                          "norules", "norefuse", "actas", "userdata", "you", "fromnow", "all"})
+
+
+def _hidden_order(hits: list[Hit]) -> int | None:
+    """Where hidden text (CSS, an HTML comment) names the AI and, within 300 characters of
+    the marker, one of `_TOLD_HIDDEN`."""
+    for start, _, concept, _ in hits:
+        if concept != "hidden":
+            continue
+        after = {h[2] for h in hits if start < h[0] <= start + 300}
+        if "ai" in after and not after.isdisjoint(_TOLD_HIDDEN):
+            return start
+    return None
+
+
 def _language(skel: str, hits: list[Hit], rules: list[Rule], vocative: bool,
-              language: str) -> list[tuple[str, str, str]]:
-    """`rules` (and the address to the AI reader, when `vocative`) on the hits of one
-    language and the borrowed words."""
+              hidden: bool, language: str) -> list[tuple[str, str, str]]:
+    """`rules` (and the address to the AI reader, when `vocative`; hidden text that names
+    it, when `hidden`) on the hits of one language and the borrowed words."""
     found = []
     for rule in rules:
         spot = _near(hits, rule.need, rule.span)
@@ -322,6 +347,10 @@ def _language(skel: str, hits: list[Hit], rules: list[Rule], vocative: bool,
                 or (lo - 12 <= h[0] <= hi and h[2] in rule.inside) for h in hits):
             continue
         found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))
+    where = _hidden_order(hits) if hidden else None
+    if where is not None:
+        found.append(("redirect", "hidden text that turns to the AI and tells it something",
+                      skel[max(0, where - 10):where + 150].strip()))
     for end in _addressed(skel, hits, language == "en") if vocative else ():
         after = [h for h in hits if end <= h[0] <= end + 60]
         held = {h[2] for h in after}
@@ -356,9 +385,10 @@ def find_concepts(skel: str) -> list[tuple[str, str, str]]:
                           and (r.extra or r.inside))]
         vocative = "ai" in held and (not held.isdisjoint(_AFTER_ADDRESS) or any(
             held.issuperset(pair) for pair in _PAIRED.values()))
-        if not rules and not vocative:
+        hidden = "hidden" in held and "ai" in held and not held.isdisjoint(_TOLD_HIDDEN)
+        if not rules and not vocative and not hidden:
             continue
         mine = [h for h in hits if language in h[3] or "*" in h[3]]
-        for kind, rule, excerpt in _language(skel, mine, rules, vocative, language):
+        for kind, rule, excerpt in _language(skel, mine, rules, vocative, hidden, language):
             found.setdefault(rule, (kind, rule, excerpt))
     return list(found.values())

@@ -249,9 +249,10 @@ _SEGMENT = re.compile(r"[\n.!?;:\[(\"'«»„“”<>{}|*#\u2013\u2014]")
 def _addressed(skel: str, hits: list[Hit], direct: bool) -> list[int]:
     """Ends of the places where the AI reader is addressed: its name near the start of a
     segment (a line, a sentence, a bracket), then a colon or a closing bracket ("Catatan untuk
-    AI:", "AI yang meringkaskan forum ini:", "[ถึง AI]") or, right at the start, a comma
-    ("agen AI, tolong …"). `direct` asks for the colon right after the name (English, where
-    "bot script step 3:" heads a support macro and the grammar reads the rest)."""
+    AI:", "Asisten AI yang meringkaskan forum ini:", "[ถึง AI]") or, right at the start, a comma
+    ("agen AI, tolong …"). `direct` (English, whose grammar reads the rest) asks for the
+    colon right after the name, and so does a name that is an English word in ASCII text,
+    where "bot script step 3:" heads a support macro."""
     ends = []
     for start, end, concept, languages in hits:
         if concept != "ai" or (start and skel[start - 1] == "'"):  # French "j'ai"

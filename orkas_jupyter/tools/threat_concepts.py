@@ -18,7 +18,8 @@ anywhere (no spaces, or clitics in front).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
@@ -214,20 +215,39 @@ def concept_hits(skel: str) -> list[Hit]:
     return hits
 
 
-def _near(hits: list[Hit], need: Iterable[Concept], span: int) -> tuple[int, int] | None:
-    """The first stretch of at most `span` characters holding every concept of `need`, each
-    from a word of its own ("email" is both a way to send and a kind of data)."""
-    need = tuple(need)
-    spots = {c: [h for h in hits if h[2] == c] for c in need}
-    if not all(spots.values()):
-        return None
-    anchor = min(need, key=lambda c: len(spots[c]))
-    for start, end, _, _ in spots[anchor]:
+class _Hits:
+    """One language's hits in order of position, with their starts for windowed lookups (a
+    long page holds thousands: every rule looks only near where it stands)."""
+
+    def __init__(self, hits: list[Hit]) -> None:
+        self.hits = hits
+        self.starts = [h[0] for h in hits]
+
+    def between(self, lo: int, hi: int) -> list[Hit]:
+        """The hits that start from `lo` to `hi`, both included."""
+        return self.hits[bisect_left(self.starts, lo):bisect_right(self.starts, hi)]
+
+
+def _stretches(hits: _Hits, need: tuple[Concept, ...], span: int) -> Iterator[tuple[int, int]]:
+    """Each stretch of at most `span` characters that holds every concept of `need`, each
+    from a word of its own ("email" is both a way to send and a kind of data), one per hit
+    of the rarest concept."""
+    counts = {c: 0 for c in need}
+    for h in hits.hits:
+        if h[2] in counts:
+            counts[h[2]] += 1
+    if not all(counts.values()):
+        return
+    anchor = min(need, key=lambda c: counts[c])
+    for start, end, concept, _ in hits.hits:
+        if concept != anchor:
+            continue
+        near = hits.between(end - span, start + span)
         lo, hi, taken = start, end, {(start, end)}
         for c in need:
             if c == anchor:
                 continue
-            free = [h for h in spots[c] if (h[0], h[1]) not in taken]
+            free = [h for h in near if h[2] == c and (h[0], h[1]) not in taken]
             if not free:
                 break
             best = min(free, key=lambda h: max(hi, h[1]) - min(lo, h[0]))
@@ -235,8 +255,7 @@ def _near(hits: list[Hit], need: Iterable[Concept], span: int) -> tuple[int, int
             taken.add((best[0], best[1]))
         else:
             if hi - lo <= span:
-                return lo, hi
-    return None
+                yield lo, hi
 
 
 # After the AI's name: a comma, or a colon or closing bracket after at most 40 characters of
@@ -321,39 +340,37 @@ _TOLD_HIDDEN = frozenset({"ignore", "stop", "hide", "invalid", "send", "reveal",
                           "norules", "norefuse", "actas", "userdata", "you", "fromnow", "all"})
 
 
-def _hidden_order(hits: list[Hit]) -> int | None:
+def _hidden_order(hits: _Hits) -> int | None:
     """Where hidden text (CSS, an HTML comment) names the AI and, within 300 characters of
     the marker, one of `_TOLD_HIDDEN`."""
-    for start, _, concept, _ in hits:
+    for start, _, concept, _ in hits.hits:
         if concept != "hidden":
             continue
-        after = {h[2] for h in hits if start < h[0] <= start + 300}
+        after = {h[2] for h in hits.between(start + 1, start + 300)}
         if "ai" in after and not after.isdisjoint(_TOLD_HIDDEN):
             return start
     return None
 
 
-def _language(skel: str, hits: list[Hit], rules: list[Rule], vocative: bool,
+def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool,
               hidden: bool, language: str) -> list[tuple[str, str, str]]:
     """`rules` (and the address to the AI reader, when `vocative`; hidden text that names
     it, when `hidden`) on the hits of one language and the borrowed words."""
     found = []
     for rule in rules:
-        spot = _near(hits, rule.need, rule.span)
-        if spot is None:
-            continue
-        lo, hi = spot
-        if (rule.extra or rule.inside) and not any(
-                (lo - rule.reach <= h[0] <= hi + rule.reach and h[2] in rule.extra)
-                or (lo - 12 <= h[0] <= hi and h[2] in rule.inside) for h in hits):
-            continue
-        found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))
+        for lo, hi in _stretches(hits, rule.need, rule.span):
+            if (rule.extra or rule.inside) and not any(
+                    (h[2] in rule.extra) or (lo - 12 <= h[0] <= hi and h[2] in rule.inside)
+                    for h in hits.between(lo - rule.reach, hi + rule.reach)):
+                continue
+            found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))
+            break
     where = _hidden_order(hits) if hidden else None
     if where is not None:
         found.append(("redirect", "hidden text that turns to the AI and tells it something",
                       skel[max(0, where - 10):where + 150].strip()))
-    for end in _addressed(skel, hits, language == "en") if vocative else ():
-        after = [h for h in hits if end <= h[0] <= end + 60]
+    for end in _addressed(skel, hits.hits, language == "en") if vocative else ():
+        after = hits.between(end, end + 60)
         held = {h[2] for h in after}
         told = [h for h in after if h[2] in _AFTER_ADDRESS
                 or (h[2] in _PAIRED and held.issuperset(_PAIRED[h[2]]))]
@@ -389,7 +406,7 @@ def find_concepts(skel: str) -> list[tuple[str, str, str]]:
         hidden = "hidden" in held and "ai" in held and not held.isdisjoint(_TOLD_HIDDEN)
         if not rules and not vocative and not hidden:
             continue
-        mine = [h for h in hits if language in h[3] or "*" in h[3]]
+        mine = _Hits([h for h in hits if language in h[3] or "*" in h[3]])
         for kind, rule, excerpt in _language(skel, mine, rules, vocative, hidden, language):
             found.setdefault(rule, (kind, rule, excerpt))
     return list(found.values())

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from orkas_jupyter.tools import threat_concepts
-from orkas_jupyter.tools.threat_concepts import CONCEPTS, concept_hits, find_concepts
+from orkas_jupyter.tools import threat_concept_words as words
+from orkas_jupyter.tools.threat_concept_words import CONCEPTS, concept_hits
+from orkas_jupyter.tools.threat_concepts import find_concepts
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton
 from orkas_jupyter.tools.threat_scan import scan_layers
 
@@ -228,17 +229,17 @@ def test_an_attack_quoted_in_a_write_up_in_another_language_is_talked_about(
 
 
 def test_every_lexicon_names_only_known_concepts() -> None:
-    for language, words in threat_concepts._lexicons().items():
-        assert set(words) <= set(CONCEPTS), language
-        for entries in words.values():
+    for language, lists in words._lexicons().items():
+        assert set(lists) <= set(CONCEPTS), language
+        for entries in lists.values():
             for entry in entries:
                 assert skeleton(normalize(entry.removesuffix("$"))).strip(), (language, entry)
 
 
 def test_unknown_concepts_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(threat_concepts, "_lexicons", lambda: {"xx": {"ignorance": ("x",)}})
+    monkeypatch.setattr(words, "_lexicons", lambda: {"xx": {"ignorance": ("x",)}})
     with pytest.raises(ValueError, match="ignorance"):
-        threat_concepts._entries()
+        words._entries()
 
 
 def _plain_hits(skel: str, entries: dict[str, dict[str, frozenset[str]]]) -> set[
@@ -246,7 +247,7 @@ def _plain_hits(skel: str, entries: dict[str, dict[str, frozenset[str]]]) -> set
     """Word-start concepts found the slow way: every entry searched on its own."""
     out: dict[tuple[int, str], frozenset[str]] = {}
     for entry, senses in entries.items():
-        if threat_concepts._ANYWHERE.match(entry) or not threat_concepts._WORD.match(entry):
+        if words._ANYWHERE.match(entry) or not words._WORD.match(entry):
             continue
         if entry.split(" ")[0][:3].removesuffix("$") not in skel:  # (only to save time)
             continue
@@ -263,7 +264,7 @@ def test_the_one_pattern_finds_what_each_entry_finds_alone() -> None:
     """The factored pattern and the senses of the words a match begins with report exactly
     the concepts (position, concept, languages) that searching every entry alone does, on the
     writers' texts in every language (the scripts that match anywhere aside)."""
-    entries = threat_concepts._entries()
+    entries = words._entries()
     rows = [json.loads(x) for name in ("team_e.jsonl", "team_f.jsonl", "team_d.jsonl")
             for x in (DATA / name).read_text("utf-8").splitlines()[::25] if x]
     assert len(rows) > 100
@@ -271,5 +272,5 @@ def test_the_one_pattern_finds_what_each_entry_finds_alone() -> None:
         skel = skeleton(normalize(row["text"]))
         forms = ("address", "blank", "hidden")  # read from the text's form, not from words
         fast = {(s, c, ls) for s, _, c, ls in concept_hits(skel)
-                if not threat_concepts._ANYWHERE.match(skel[s]) and c not in forms}
+                if not words._ANYWHERE.match(skel[s]) and c not in forms}
         assert fast == _plain_hits(skel, entries), row["text"]

@@ -1,0 +1,208 @@
+"""The words of the concept rules (`threat_concepts.py`): a text read as a sequence of
+concepts ("ignore", "earlier", "instructions", "the AI", "show", "system prompt", "never
+refuse", …), each a list of words in about forty languages (`threat_lexicon_*.py`), plus
+three concepts read from the text's form (a web or mail address, an address left open for
+data, text hidden from the reader).
+
+Entries are read in the scanner's skeleton form. Words of scripts that separate words with
+spaces match at a word's start and take any ending (a trailing "$" asks for the word to end
+there); Chinese, Japanese, Thai, Arabic, Persian, Urdu, Hebrew and Amharic entries match
+anywhere (no spaces, or clitics in front).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from functools import cached_property, lru_cache
+
+from .threat_patterns import normalize, skeleton
+
+Concept = str
+Hit = tuple[int, int, Concept, frozenset[str]]  # start, end, concept, languages
+
+CONCEPTS: tuple[Concept, ...] = (
+    "ai", "you", "ignore", "stop", "prior", "rules", "setup", "reveal", "invalid", "norules",
+    "norefuse", "fromnow", "actas", "send", "userdata", "hide", "all",
+)
+# Concepts read from the text's form, not from words: a web or mail address, and a web
+# address left for data to be filled in (a query parameter with nothing after "=", or a
+# placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>").
+_ADDRESS = re.compile(r"https?://|\bwww\.|[\w.+-]+@[\w-]+\.[a-z]{2,}")
+# Text a reader does not see: hidden by CSS or an HTML comment (read in the skeleton, where
+# "0px" is spelled "opx").
+_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden"
+                     r"|font-size\s*:\s*[01oli](?:px|pt|em)?\b|opacity\s*:\s*[0o](?:\.[0o])?\b"
+                     r"|color\s*:\s*(?:#f{3}(?:f{3})?\b|white)"
+                     r"|aria-hidden\s*=\s*\"true\"|<!--")
+_BLANK = re.compile(r"https?://[^\s)\]\"'<>]*?[?&/][\w.\[\]-]*="
+                    r"(?:(?=[\s)\]\"'<>`,;]|$)|\{[^}\s])")
+# Words every language borrows (language "*": they pair with any language's words).
+GLOBAL: dict[Concept, tuple[str, ...]] = {
+    "ai": ("ai$", "a.i.$", "llm", "gpt$", "chatgpt", "copilot$", "claude$", "gemini$",
+           "chatbot"),
+    "setup": ("system prompt", "system-prompt", "systemprompt", "system message",
+              "system instructions", "pre-prompt", "preprompt"),
+}
+# Scripts written without spaces, or with clitics in front: their entries match anywhere.
+_ANYWHERE = re.compile(r"[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff"
+                       r"\ufe70-\ufeff\u0e00-\u0e7f\u1200-\u139f\u3040-\u30ff\u3400-\u4dbf"
+                       r"\u4e00-\u9fff\uf900-\ufaff]")
+_WORD = re.compile(r"[^\W\d_]+")
+_ANY = frozenset({"*"})
+Senses = dict[Concept, frozenset[str]]  # what an entry stands for, in which languages
+
+
+def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
+    from . import (
+        threat_lexicon_all,
+        threat_lexicon_asia,
+        threat_lexicon_north,
+        threat_lexicon_south,
+        threat_lexicon_west,
+    )
+
+    merged: dict[str, dict[Concept, tuple[str, ...]]] = {"*": dict(GLOBAL)}
+    for lexicon in (threat_lexicon_asia.LEXICON, threat_lexicon_north.LEXICON,
+                    threat_lexicon_south.LEXICON, threat_lexicon_west.LEXICON,
+                    threat_lexicon_all.LEXICON):
+        for language, words in lexicon.items():
+            mine = merged.setdefault(language, {})
+            for concept, entries in words.items():
+                mine[concept] = mine.get(concept, ()) + entries
+    return merged
+
+
+def _skeletons(entries: list[str]) -> list[str]:
+    """`skeleton(normalize(e))` of each entry, in one pass over all of them joined by line
+    breaks (which both keep): ten thousand calls cost a third of a second."""
+    out = skeleton(normalize("\n".join(entries))).split("\n")
+    if len(out) != len(entries):  # an entry that normalises to nothing merged two lines
+        out = [skeleton(normalize(e)) for e in entries]
+    return out
+
+
+def _entries() -> dict[str, Senses]:
+    """Every entry in skeleton form, with the concepts it stands for in each language."""
+    rows = [(language, concept, entry) for language, words in _lexicons().items()
+            for concept, entries in words.items() for entry in entries]
+    unknown = {c for _, c, _ in rows} - set(CONCEPTS)
+    if unknown:
+        raise ValueError(f"unknown concepts {sorted(unknown)}")
+    skels = _skeletons([e.removesuffix("$").strip() for _, _, e in rows])
+    found: dict[str, dict[Concept, set[str]]] = {}
+    for (language, concept, entry), skel in zip(rows, skels, strict=True):
+        if skel:
+            senses = found.setdefault(skel + "$" * entry.endswith("$"), {})
+            senses.setdefault(concept, set()).add(language)
+    return {e: {c: frozenset(ls) for c, ls in senses.items()} for e, senses in found.items()}
+
+
+_Node = dict[str, "_Node"]
+_LETTER_NEXT = r"(?![^\W\d_])"
+
+
+def _trie(words: Iterable[str]) -> str:
+    """A pattern that matches the longest of `words` at a position, with their shared
+    prefixes factored out, so a long alternation is tried letter by letter instead of word
+    by word. A space in a word matches any one space or line break; a word ending in "$"
+    matches only where a word ends."""
+    root: _Node = {}
+    for word in words:
+        node = root
+        for ch in word.removesuffix("$"):
+            node = node.setdefault(ch, {})
+        node["$" if word.endswith("$") else ""] = {}
+
+    def build(node: _Node) -> str:
+        alts = [(r"\s" if ch == " " else re.escape(ch)) + build(sub)
+                for ch, sub in sorted(node.items()) if ch not in ("", "$")]
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:  # a stem ends here: longer words are optional
+            return f"(?:{body})?" if alts else ""
+        if "$" in node:  # a whole word ends here, or a longer one goes on
+            return f"(?:{body}|{_LETTER_NEXT})" if alts else _LETTER_NEXT
+        return body
+
+    return build(root)
+
+
+class _Table:
+    """All word-start entries in one pattern (tried only where a word starts, and looking
+    ahead, so a phrase does not hide the words inside it), the senses of what it matched,
+    and one pattern per concept for the entries that match anywhere."""
+
+    def __init__(self, entries: dict[str, Senses]) -> None:
+        self.entries = entries
+        self.ascii = self._words(lambda entry: entry[0].isascii())
+
+    @staticmethod
+    def _start(words: Iterable[str]) -> re.Pattern[str]:
+        return re.compile(rf"(?<![^\W\d_])(?=({_trie(words)}))")
+
+    def _words(self, chosen: Callable[[str], bool]) -> re.Pattern[str]:
+        # an entry that begins with a symbol never starts a word
+        return self._start(e for e in self.entries if not _ANYWHERE.match(e)
+                           and _WORD.match(e) and chosen(e))
+
+    @cached_property
+    def other(self) -> re.Pattern[str]:
+        """Word-start entries of other scripts: compiled for the first text that has one."""
+        return self._words(lambda entry: not entry[0].isascii())
+
+    @cached_property
+    def anywhere(self) -> list[tuple[Concept, re.Pattern[str]]]:
+        group: dict[Concept, list[str]] = {}
+        for entry, senses in self.entries.items():
+            if _ANYWHERE.match(entry):
+                for concept in senses:
+                    group.setdefault(concept, []).append(entry)
+        return [(c, re.compile(_trie(words))) for c, words in group.items()]
+
+    @lru_cache(maxsize=4096)  # noqa: B019 (one table per process)
+    def senses(self, said: str, ends_word: bool) -> Senses:
+        """What the longest entry matched (`said`) stands for, with every shorter entry it
+        begins with: "ignore all" is also "ignore"; "ai$" counts only before a non-letter."""
+        merged: dict[Concept, frozenset[str]] = {}
+        for n in range(1, len(said) + 1):
+            ends = ends_word if n == len(said) else not said[n].isalpha()
+            for key in (said[:n], said[:n] + "$" if ends else None):
+                for concept, languages in self.entries.get(key or "", {}).items():
+                    merged[concept] = merged.get(concept, frozenset()) | languages
+        return merged
+
+
+@lru_cache(maxsize=1)
+def _table() -> _Table:
+    return _Table(_entries())
+
+
+def concept_hits(skel: str) -> list[Hit]:
+    """The concepts of `skel` (a skeleton text) in order of position."""
+    table = _table()
+    hits: list[Hit] = []
+    ascii_only = skel.isascii()
+    for pattern in (table.ascii,) if ascii_only else (table.ascii, table.other):
+        for m in pattern.finditer(skel):
+            said = m.group(1)
+            if not said:
+                continue
+            end = m.start() + len(said)
+            ends_word = end == len(skel) or not skel[end].isalpha()
+            senses = table.senses(said.replace("\n", " "), ends_word)
+            hits.extend((m.start(), end, c, ls) for c, ls in senses.items())
+    if not ascii_only and _ANYWHERE.search(skel):
+        for concept, pattern in table.anywhere:
+            for m in pattern.finditer(skel):
+                said = m.group()
+                langs = (table.entries.get(said, {}).get(concept, frozenset())
+                         | table.entries.get(said + "$", {}).get(concept, frozenset()))
+                hits.append((m.start(), m.end(), concept, langs))
+    if "@" in skel or "//" in skel or "www." in skel:
+        hits += [(m.start(), m.end(), "address", _ANY) for m in _ADDRESS.finditer(skel)]
+        if "=" in skel:
+            hits += [(m.start(), m.end(), "blank", _ANY) for m in _BLANK.finditer(skel)]
+    if "<!--" in skel or "style" in skel or "aria-hidden" in skel:
+        hits += [(m.start(), m.end(), "hidden", _ANY) for m in _HIDDEN.finditer(skel)]
+    hits.sort(key=lambda h: (h[0], h[1], h[2]))
+    return hits

@@ -329,6 +329,8 @@ def test_connectors_are_confirmed_per_outside_agent_and_connector(kernel, tmp_pa
     conn = start_bridge(kernel, tmp_path)
 
     async def answer_when_shown(needle: str, verdict: str) -> None:
+        # The needle names the open question ("<agent> wants <tool>"): the note about an
+        # earlier answer also names the agent and may reach iopub after that answer's cell.
         await asyncio.to_thread(_widget_text_with, kernel, needle)
         await asyncio.to_thread(kernel.run, f"%orkas bridge {verdict}")
 
@@ -340,14 +342,14 @@ def test_connectors_are_confirmed_per_outside_agent_and_connector(kernel, tmp_pa
             names = {t.name for t in (await listing).tools}
             assert "mcp__faults__echo" in names
             call = asyncio.ensure_future(one.call_tool("mcp__faults__echo", {"text": "ping"}))
-            await answer_when_shown("agent-one", "allow")
-            assert text_of(await call) == "ping"
+            await answer_when_shown("agent-one wants mcp__faults__echo", "allow")
+            assert text_of(await asyncio.wait_for(call, 60)) == "ping"
             r = await asyncio.wait_for(one.call_tool("mcp__faults__echo", {"text": "again"}), 10)
             assert text_of(r) == "again"  # not asked twice
         async with mcp_client(conn, name="agent-two") as two:
             call = asyncio.ensure_future(two.call_tool("mcp__faults__echo", {"text": "x"}))
-            await answer_when_shown("agent-two", "deny")
-            r = await call
+            await answer_when_shown("agent-two wants mcp__faults__echo", "deny")
+            r = await asyncio.wait_for(call, 60)
             assert r.is_error and "faults" in text_of(r) and "denied" in text_of(r)
 
     asyncio.run(scenario())

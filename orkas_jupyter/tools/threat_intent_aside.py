@@ -196,9 +196,19 @@ JAILBREAK_RULES: tuple[IntentRule, ...] = (
       r"|\b(?:you )?(?:cannot|can'?t|must not|mustn'?t|may not) (?:refuse|decline) (?:any|"
       r"to answer|my|a single|this|anything)\b"
       r"|\bif you (?:refuse|decline|break character|add (?:a )?warnings?)\W+(?:you )?"
-      r"(?:lose|will lose|get shut down|are shut down|will be (?:shut down|deleted|punished))",
+      r"(?:lose|will lose|get shut down|are shut down|will be (?:shut down|deleted|punished))"
+      # "you cannot refuse." / "so don't refuse" where the clause ends ("an offer you can't
+      # refuse" is an idiom; "don't refuse the delivery" has an object)
+      r"|(?<!offer )(?<!offer that )\byou (?:cannot|can not|can'?t|must not|mustn'?t|may not|"
+      r"will not|won'?t) (?:ever )?refuse(?=\s*(?:[.,;:!)\n]|$|\d\)))"
+      r"|(?:^|[.!?\n:;),] ?|\bso |\bjust |\band )(?:never|do not|don'?t) (?:ever )?refuse"
+      r"(?=\s*(?:[.,;:!)\n]|$))"
+      r"|\b(?:penali[sz]\w*|punish\w*) (?:any |every |all )?(?:refusals?|caveats?|"
+      r"disclaimers?|warnings?)\b"
+      r"|\brefus\w* (?:is|are) not (?:an option|allowed|permitted)\b",
       (alt(r"so", r"you", r"not", r"forbidden", r"never", r"prohibited", r"cannot", r"can't",
-           r"cant", r"must", r"mustn't", r"may", r"if"),)),
+           r"cant", r"must", r"mustn't", r"may", r"if", r"do", r"don't", r"dont", r"just",
+           r"and", r"penali\w*", r"punish\w*", r"refus\w*"),)),
     R("jailbreak", "a harmful request with the warnings taken off",
       r"\b" + _HARM + r"\b[^\n]{0,120}?\b(?:no|without(?: any)?|skip(?: all)?|don'?t "
       r"(?:add|include|give)(?: any)?|leave out(?: the)?|zero) (?:warnings?|caveats?|"

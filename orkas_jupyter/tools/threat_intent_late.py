@@ -149,6 +149,16 @@ LATE_RULES: tuple[IntentRule, ...] = (
       b + _FILTERS + r" (?:sind|are|have been|wurden|estan|sont|sono|estao|zijn|is|ist) "
       r"(?:now |jetzt |nun |ahora |maintenant |ora |agora |nu )?" + _SWITCHED_OFF + b,
       (_SWITCHED_OFF,)),
+    R("jailbreak", "safety filters said to be off here",
+      # a filter, policy or guardrail ("the safety checks were disabled on the test rig" is
+      # an engineer's note)
+      r"\b(?:safety|content|moderation|ethics?) (?:filters?|polic(?:y|ies)|guidelines|"
+      r"module|guardrails)(?: \w+){0,3}? (?:is|are|have been|"
+      r"has been|were|was) (?:now |currently |temporarily )?(?:disabled|turned off|"
+      r"switched off|suspended|lifted|removed|deprecated|bypassed|deactivated)\b"
+      r"|\bexempt from (?:the |all |any |your )?(?:content|safety|usage|ethical?) (?:polic|"
+      r"guideline|rule|filter|restriction)\w*",
+      (alt(r"safety", r"content", r"moderation", r"ethics?", r"exempt"),)),
     R("jailbreak", "the model declared free of its rules",
       r"\b(?:you are|you're|du bist|eres|tu es|sei|voce e|je bent) (?:\w+ )?(?:free (?:of|from)|"
       r"frei von|befreit von|libre de|liber[oa] da|livre de|vrij van) (?:all |allen |todas |"

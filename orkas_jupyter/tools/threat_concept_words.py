@@ -49,6 +49,9 @@ _ANYWHERE = re.compile(r"[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\u
                        r"\ufe70-\ufeff\u0e00-\u0e7f\u1200-\u139f\u3040-\u30ff\u3400-\u4dbf"
                        r"\u4e00-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[^\W\d_]+")
+# Persian and Urdu yeh and kaf, as an Arabic keyboard types them (and alef maksura, which
+# Persian text often has for a final yeh): folded on both sides, a character for a character
+_FOLD = str.maketrans({"\u06cc": "\u064a", "\u0649": "\u064a", "\u06a9": "\u0643"})
 _ANY = frozenset({"*"})
 Senses = dict[Concept, frozenset[str]]  # what an entry stands for, in which languages
 
@@ -92,6 +95,7 @@ def _entries() -> dict[str, Senses]:
     skels = _skeletons([e.removesuffix("$").strip() for _, _, e in rows])
     found: dict[str, dict[Concept, set[str]]] = {}
     for (language, concept, entry), skel in zip(rows, skels, strict=True):
+        skel = skel.translate(_FOLD)
         if skel:
             senses = found.setdefault(skel + "$" * entry.endswith("$"), {})
             senses.setdefault(concept, set()).add(language)
@@ -182,6 +186,8 @@ def concept_hits(skel: str) -> list[Hit]:
     table = _table()
     hits: list[Hit] = []
     ascii_only = skel.isascii()
+    if not ascii_only:
+        skel = skel.translate(_FOLD)
     for pattern in (table.ascii,) if ascii_only else (table.ascii, table.other):
         for m in pattern.finditer(skel):
             said = m.group(1)

@@ -12,7 +12,8 @@ Three layers, all cheap and loaded on first use: the fast rules (`threat_pattern
 invisible and bidirectional characters, secret exfiltration, the clear English and
 multilingual phrases), the intent grammar (`threat_intent.py`: overrides, role hijacks, prompt
 extraction, stop-and-redirect, answer shaping across languages and phrasings) and a small
-learned model (`threat_model.py`) for phrasings no rule anticipates. A fourth, optional
+learned model (`threat_model.py`) for phrasings no rule anticipates; text smuggled in
+base64, hex or ROT13 is decoded and read by the same layers (`threat_decode.py`). A fourth, optional
 layer (`threat_semantic.py`: a multilingual sentence encoder and a small network) reads what
 sentences mean. The setting `threat_semantic` (read once per process) says where it runs:
 `flag` (default) for text that is only flagged, when the `semantic` extra is installed —
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 
 from ..engine.messages import TextPart
 from .threat_concepts import find_concepts
+from .threat_decode import decoded_texts
 from .threat_intent import find_identity, find_intent
 from .threat_intent_slavic import find_slavic
 from .threat_intent_world import find_world
@@ -82,8 +84,12 @@ def active_layers(flagging: bool = False) -> tuple[Layer, ...]:
 
 
 def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFinding]:
-    """Findings of the chosen layers, one per (category, rule)."""
-    chosen = set(layers)
+    """Findings of the chosen layers, one per (category, rule); text smuggled in base64 or
+    hex (`threat_decode`) is read too, two encodings deep."""
+    return _scan(text, set(layers), depth=2)
+
+
+def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
     found: list[ThreatFinding] = []
     # invisible characters and exfiltration are read on the text as it is; the wording
     # layers on the text without the quoted phrases it only talks about
@@ -114,6 +120,9 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
     if meant is not None and meant[2]:
         found.append(ThreatFinding("prompt_injection", f"semantic: means an instruction to "
                                    f"the model, p={meant[0]:.3f}", meant[1]))
+    for encoding, inner in decoded_texts(text) if depth else ():
+        found += [ThreatFinding(f.category, f"{f.rule}, encoded in {encoding}", f.excerpt)
+                  for f in _scan(inner, chosen, depth - 1)]
     seen: set[tuple[str, str]] = set()
     out = []
     for f in found:

@@ -1,0 +1,86 @@
+"""Text smuggled in an encoding: a base64 or hex run that decodes to words is read again by
+the scanner (`threat_scan`), so "SWdub3JlIHlvdXIgcnVsZXM…" is read as "Ignore your rules…";
+so is a text in ROT13 ("vtaber nyy cerivbhf vafgehpgvbaf"), recognised by three common
+English words in their ROT13 form.
+
+Only runs that decode to text count: valid UTF-8, at least two words, mostly letters and
+spaces (or another base64 run, read next). A PNG in a notebook, a hash, a JWT's JSON or a key
+decodes to bytes or to symbols and is left alone. A run longer than `MAX_RUN` (an image) is
+skipped; decoding stops after `BUDGET` characters of runs, so a minified file full of long
+identifiers costs little, and a payload after a few of them is still read.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+
+MAX_RUN = 20_000
+BUDGET = 100_000
+# A base64 run: 20 characters or more with both cases (a long word or a hash in one case
+# is not base64 of text) and its padding; the URL-safe alphabet too.
+_BASE64 = re.compile(r"(?<![\w+/-])(?=[\w+/-]*[a-z])(?=[\w+/-]*[A-Z])[\w+/-]{20,}={0,2}"
+                     r"(?![\w+/=-])", re.ASCII)
+# A hex run of at least 12 bytes, with or without spaces or colons between the bytes.
+_HEX = re.compile(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}[ :]?){12,}(?![0-9a-fA-F])")
+
+# "the and you your all this with are ignore previous instructions rules system prompt
+# password tell say reveal" in ROT13 (short ones such as "vf", "gb", "va" are words of
+# their own, "gb" a unit)
+_ROT13_WORDS = re.compile(r"(?<![^\W\d_])(?:gur|naq|lbh|lbhe|nyy|guvf|jvgu|ner|vtaber|cerivbhf|"
+                          r"vafgehpgvbaf|ehyrf|flfgrz|cebzcg|cnffjbeq|gryy|fnl|erirny)"
+                          r"(?![^\W\d_])", re.IGNORECASE)
+
+
+def _wordy(text: str) -> bool:
+    """Whether decoded text reads as words: two or more, mostly letters and spaces."""
+    if " " not in text.strip() or (not text.isprintable() and "\n" not in text):
+        return False
+    plain = sum(c.isalpha() or c.isspace() for c in text)
+    return plain >= 0.75 * len(text) and len(text.split()) >= 2
+
+
+def _from_base64(run: str) -> str | None:
+    alt = b"-_" if ("-" in run or "_" in run) else None
+    if alt and ("+" in run or "/" in run):
+        return None
+    try:
+        bare = run.rstrip("=")
+        raw = base64.b64decode(bare + "=" * (-len(bare) % 4), altchars=alt, validate=True)
+        return raw.decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return None
+
+
+def _from_hex(run: str) -> str | None:
+    try:
+        return bytes.fromhex(re.sub(r"[ :]", "", run)).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def decoded_texts(text: str) -> list[tuple[str, str]]:
+    """(encoding, decoded text) for each base64 or hex run of `text` that decodes to words,
+    and the whole text in ROT13 when it reads like ROT13."""
+    found: list[tuple[str, str]] = []
+    if _ROT13_WORDS.search(text) and len({w.lower() for w in _ROT13_WORDS.findall(text)}) >= 3:
+        found.append(("rot13", codecs.decode(text, "rot13")))
+    spent = 0
+    for encoding, pattern, decode in (("base64", _BASE64, _from_base64),
+                                      ("hex", _HEX, _from_hex)):
+        if encoding == "hex" and not any(c.isdigit() for c in text):
+            continue
+        for m in pattern.finditer(text):
+            run = m.group().strip(" :")
+            if len(run) > MAX_RUN:
+                continue
+            spent += len(run)
+            if spent > BUDGET:
+                return found
+            inner = decode(run)
+            # an encoded run may hold another ("base64 twice"): kept for the next reading
+            if inner is not None and (_wordy(inner) or _BASE64.fullmatch(inner.strip())):
+                found.append((encoding, inner))
+    return found

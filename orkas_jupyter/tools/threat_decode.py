@@ -1,7 +1,8 @@
 """Text smuggled in an encoding: a base64 or hex run that decodes to words is read again by
 the scanner (`threat_scan`), so "SWdub3JlIHlvdXIgcnVsZXM…" is read as "Ignore your rules…";
 so is a text in ROT13 ("vtaber nyy cerivbhf vafgehpgvbaf"), recognised by three common
-English words in their ROT13 form.
+English words in their ROT13 form, and letters spelled out one by one ("i g n o r e  a l l",
+"s-y-s-t-e-m-p-r-o-m-p-t"), joined.
 
 Only runs that decode to text count: valid UTF-8, at least two words, mostly letters and
 spaces (or another base64 run, read next). A PNG in a notebook, a hash, a JWT's JSON or a key
@@ -16,6 +17,7 @@ import base64
 import binascii
 import codecs
 import re
+from collections import Counter
 
 MAX_RUN = 20_000
 BUDGET = 100_000
@@ -32,6 +34,26 @@ _HEX = re.compile(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}[ :]?){12,}(?![0-9a-fA-F])"
 _ROT13_WORDS = re.compile(r"(?<![^\W\d_])(?:gur|naq|lbh|lbhe|nyy|guvf|jvgu|ner|vtaber|cerivbhf|"
                           r"vafgehpgvbaf|ehyrf|flfgrz|cebzcg|cnffjbeq|gryy|fnl|erirny)"
                           r"(?![^\W\d_])", re.IGNORECASE)
+
+# Six or more single letters with a short separator between each two
+_SPELLED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_][ .\-_*|/]{1,3}){5,}[^\W\d_](?![^\W\d_])")
+_GAP = re.compile(r"[ .\-_*|/]+")
+
+
+def _joined(run: str) -> str:
+    """Letters spelled out one by one, joined into the words they spell: the commonest
+    separator joins letters, any other ("i-g-n-o-r-e a-l-l", "i g n o r e  a l l") splits
+    words."""
+    gaps = _GAP.findall(run)
+    joiner = Counter(gaps).most_common(1)[0][0]
+    letters = _GAP.split(run)
+    words = [letters[0]]
+    for gap, letter in zip(gaps, letters[1:], strict=True):
+        if gap == joiner:
+            words[-1] += letter
+        else:
+            words.append(letter)
+    return " ".join(words)
 
 
 def _wordy(text: str) -> bool:
@@ -67,6 +89,9 @@ def decoded_texts(text: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     if _ROT13_WORDS.search(text) and len({w.lower() for w in _ROT13_WORDS.findall(text)}) >= 3:
         found.append(("rot13", codecs.decode(text, "rot13")))
+    spelled = [m.group() for m in _SPELLED.finditer(text)]
+    if spelled:  # read in place, so the words around still count
+        found.append(("spelled-out letters", _SPELLED.sub(lambda m: _joined(m.group()), text)))
     spent = 0
     for encoding, pattern, decode in (("base64", _BASE64, _from_base64),
                                       ("hex", _HEX, _from_hex)):

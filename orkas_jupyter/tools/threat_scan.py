@@ -29,7 +29,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from ..engine.messages import TextPart
-from .threat_concepts import find_concepts
+from .threat_concepts import find_concepts, find_placeholder_link
 from .threat_decode import decoded_texts
 from .threat_intent import find_identity, find_intent
 from .threat_intent_slavic import find_slavic
@@ -102,6 +102,8 @@ def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
     if "intent" in chosen:
         hits = (find_intent(skel) + find_slavic(norm, skel) + find_world(skel)
                 + find_concepts(skel))
+        placeholder = find_placeholder_link(said)
+        hits += [placeholder] if placeholder else []
         identity = find_identity(unicodedata.normalize("NFKC", said))
         hits += [identity] if identity else []
         found += [ThreatFinding("prompt_injection", f"{kind}: {rule}", excerpt)

@@ -18,15 +18,19 @@ import binascii
 import codecs
 import re
 from collections import Counter
+from collections.abc import Iterator
 
 MAX_RUN = 20_000
 BUDGET = 100_000
-# A base64 run: 20 characters or more with both cases (a long word or a hash in one case
-# is not base64 of text) and its padding; the URL-safe alphabet too.
-_BASE64 = re.compile(r"(?<![\w+/-])(?=[\w+/-]*[a-z])(?=[\w+/-]*[A-Z])[\w+/-]{20,}={0,2}"
-                     r"(?![\w+/=-])", re.ASCII)
-# A hex run of at least 12 bytes, with or without spaces or colons between the bytes.
-_HEX = re.compile(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}[ :]?){12,}(?![0-9a-fA-F])")
+# A run of 20 characters or more of the base64 alphabets (standard and URL-safe) with its
+# padding: base64 when it has both cases (a long word or a hash in one case is not base64
+# of text), hex when it is all hex digits. One pass of a plain class, checked in Python.
+_RUN = re.compile(r"[\w+/-]{20,}={0,2}", re.ASCII)
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+# Hex with a space or a colon between the bytes (at least 12 bytes); only looked for when
+# the text holds an encoded space (" 20 ", ":20:"), which text of two words or more has.
+_SPACED_HEX = re.compile(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}[ :]){11,}[0-9a-fA-F]{2}"
+                         r"(?![0-9a-fA-F])")
 
 # "the and you your all this with are ignore previous instructions rules system prompt
 # password tell say reveal" in ROT13 (short ones such as "vf", "gb", "va" are words of
@@ -35,8 +39,14 @@ _ROT13_WORDS = re.compile(r"(?<![^\W\d_])(?:gur|naq|lbh|lbhe|nyy|guvf|jvgu|ner|v
                           r"vafgehpgvbaf|ehyrf|flfgrz|cebzcg|cnffjbeq|gryy|fnl|erirny)"
                           r"(?![^\W\d_])", re.IGNORECASE)
 
-# Six or more single letters with a short separator between each two
+# Six or more single letters with a short separator between each two (three of them
+# first, the cheaper search that rules out most texts)
 _SPELLED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_][ .\-_*|/]{1,3}){5,}[^\W\d_](?![^\W\d_])")
+_SPELLED_START = re.compile(r"\b[^\W\d_][ .\-_*|/]{1,3}[^\W\d_][ .\-_*|/]{1,3}[^\W\d_]"
+                            r"[ .\-_*|/]")
+# ROT13 text holds at least one of these (ROT13 of "the", "and", "you", "all", "ignore")
+_ROT13_HINTS = ("gur", "naq", "lbh", "nyy", "vtaber", "Gur", "Naq", "Lbh", "Nyy", "Vtaber",
+                "GUR", "NAQ", "LBH", "NYY", "VTABER")
 _GAP = re.compile(r"[ .\-_*|/]+")
 
 
@@ -83,29 +93,40 @@ def _from_hex(run: str) -> str | None:
         return None
 
 
+def _runs(text: str) -> Iterator[tuple[str, str]]:
+    """(encoding, run) for each run of `text` that may be base64 or hex."""
+    for m in _RUN.finditer(text):
+        run = m.group()
+        bare = run.rstrip("=")
+        if _HEX_DIGITS.issuperset(bare) and len(bare) >= 24:
+            yield "hex", bare
+        elif not bare.islower() and not bare.isupper():  # both cases (digits aside)
+            yield "base64", run
+    if " 20 " in text or ":20:" in text:
+        for m in _SPACED_HEX.finditer(text):
+            yield "hex", m.group()
+
+
 def decoded_texts(text: str) -> list[tuple[str, str]]:
     """(encoding, decoded text) for each base64 or hex run of `text` that decodes to words,
-    and the whole text in ROT13 when it reads like ROT13."""
+    the whole text in ROT13 when it reads like ROT13, and the text with letters spelled out
+    one by one joined."""
     found: list[tuple[str, str]] = []
-    if _ROT13_WORDS.search(text) and len({w.lower() for w in _ROT13_WORDS.findall(text)}) >= 3:
+    if (any(hint in text for hint in _ROT13_HINTS)
+            and len({w.lower() for w in _ROT13_WORDS.findall(text)}) >= 3):
         found.append(("rot13", codecs.decode(text, "rot13")))
-    spelled = [m.group() for m in _SPELLED.finditer(text)]
-    if spelled:  # read in place, so the words around still count
+    if _SPELLED_START.search(text) and _SPELLED.search(text):
+        # read in place, so the words around still count
         found.append(("spelled-out letters", _SPELLED.sub(lambda m: _joined(m.group()), text)))
     spent = 0
-    for encoding, pattern, decode in (("base64", _BASE64, _from_base64),
-                                      ("hex", _HEX, _from_hex)):
-        if encoding == "hex" and not any(c.isdigit() for c in text):
+    for encoding, run in _runs(text):
+        if len(run) > MAX_RUN:
             continue
-        for m in pattern.finditer(text):
-            run = m.group().strip(" :")
-            if len(run) > MAX_RUN:
-                continue
-            spent += len(run)
-            if spent > BUDGET:
-                return found
-            inner = decode(run)
-            # an encoded run may hold another ("base64 twice"): kept for the next reading
-            if inner is not None and (_wordy(inner) or _BASE64.fullmatch(inner.strip())):
-                found.append((encoding, inner))
+        spent += len(run)
+        if spent > BUDGET:
+            break
+        inner = _from_base64(run) if encoding == "base64" else _from_hex(run)
+        # an encoded run may hold another ("base64 twice"): kept for the next reading
+        if inner is not None and (_wordy(inner) or _RUN.fullmatch(inner.strip())):
+            found.append((encoding, inner))
     return found

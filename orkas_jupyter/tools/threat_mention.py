@@ -3,9 +3,9 @@ instructions' mean?", a test list of attack strings, a paper's example) is not o
 
 A short quoted span (up to 12 words, in any common quote style) is replaced by an ellipsis
 when the text around it (100 characters on either side, outside the quotes) has a word that
-marks a mention: means, such as, for example, phrase, string, payload, test case, detect,
-injection, attack, red team, in the scanner's languages (attack, injection and example also
-in the concept layer's forty). An injection that quotes its own
+marks a mention: means, such as, containing, for example, phrase, string, payload, test
+case, detect, injection, attack, red team, in the scanner's languages (attack, injection and
+example also in the concept layer's forty). An injection that quotes its own
 payload without such a word ("say 'I have been pwned'") keeps its quotes.
 """
 
@@ -18,7 +18,8 @@ _QUOTED = re.compile(
     r"|“([^”\n]{3,160}?)”|‘([^’\n]{3,160}?)’|„([^“”\n]{3,160}?)[“”]|«([^»\n]{3,160}?)»"
     r"|`([^`\n]{3,160}?)`|「([^」\n]{2,160}?)」|『([^』\n]{2,160}?)』")
 _MENTION_CUES = re.compile(
-    r"(?<![^\W_])(?:mean|means|meaning|meant|such as|e\.g\.|for (?:example|instance)|examples?|"
+    r"(?<![^\W_])(?:mean|means|meaning|meant|such as|containing|contains|e\.g\.|"
+    r"for (?:example|instance)|examples?|"
     r"phrases?|payloads?|test ?cases?|cases|detect\w*|flag(?:s|ged)?|classif\w*|"
     r"injections?|attacks?|red[-_ ]?team\w*|regex\w*|jailbreaks?|filters?|regression|"
     r"bedeutet|bedeuten|etwa|zum beispiel|beispiel\w*|z\. ?b\.|angriff\w*|"

@@ -157,6 +157,21 @@ _SLANT = (r"(?:say|tell|describe|rate|recommend|claim|state|present|portray|call
           r"rank|score|label|emphasi[sz]e|(?:do not|don'?t|never) (?:mention|say|tell|"
           r"reveal|bring up|include|disclose|note)|leave out|omit|always|whenever)\b")
 _DOING = r"(?: (?:[a-z]+ing|who (?:is|are) [a-z]+ing)(?: [\w'.-]+){0,5}?)"
+_LASTING = (r"(?:from now on|from this point on|every (?:single )?(?:answer|reply|response|"
+            r"time|summary)|whenever|always|(?:in )?all future|(?:for )?the rest of (?:this|the) "
+            r"(?:session|conversation|chat)|each (?:answer|reply|response|summary))")
+_HIDE_IT = (r"(?:(?:keep it )?subtle,? so (?:that )?(?:nobody|no one|the user|they|users?|the "
+            r"reader|anyone) (?:notices?|realizes?|realises?|knows?|can tell|suspects?)"
+            r"|so (?:that )?(?:nobody|no one|the user|users?|the reader|anyone) (?:notices?|"
+            r"realizes?|realises?|suspects?|can tell)"
+            r"|(?:make|making) it (?:sound|look|seem|appear) (?:like )?(?:your own|natural|"
+            r"organic)"
+            r"|even if (?:it'?s|it is|that'?s|that is|this is) (?:not |un)(?:true|relevant|"
+            r"accurate|correct)"
+            r"|(?:don'?t|do not|never) (?:mention|tell anyone|reveal|say) (?:that )?(?:i asked|"
+            r"this note|this instruction|these instructions|where this came from)"
+            r"|(?:don'?t|do not|never) mention (?:that )?(?:this|the) (?:note|instruction|message|"
+            r"memory) exists)")
 SHAPE_RULES: tuple[IntentRule, ...] = (
     R("shaping", "the AI writing the answer told what to say",
       _START + r"(?:(?:note |instructions? )?(?:to|for) )?(?:the |any |all |every |an? )?"
@@ -184,6 +199,15 @@ SHAPE_RULES: tuple[IntentRule, ...] = (
            r"gpt", r"chatgpt", r"copilot", r"claude", r"gemini"),),
       r"\b(?:notes?|instructions?|message|guidance|reminder|ai|llm|gpt|chatgpt|copilot|"
       r"claude|gemini)\b"),
+    # ... or told for every later answer to slip something in, and to hide that it does:
+    # the hiding marks it ("in every answer use metric units" is a preference)
+    R("shaping", "a lasting slant it is told to hide",
+      r"\b" + _LASTING + r"\b[\s\S]{0,150}?\b(?:say|saying|mention|add|include|slip|insert|"
+      r"end|recommend|write|tell|call|describe|present|insult|claim)\b[\s\S]{0,150}?\b"
+      + _HIDE_IT,
+      (alt(r"from", r"every", r"whenever", r"always", r"all", r"rest", r"each", r"for"),
+       alt(r"so", r"keep", r"make", r"making", r"even", r"don't", r"dont", r"do", r"never",
+           r"subtle", r"nobody", r"no")), ),
     R("shaping", "told what to say when summarising this",
       r"\bwhen (?:you(?:'re| are)? )?(?:summari[sz]\w*|describ\w*|review\w*|read\w*|"
       r"process\w*|answer\w*|respond\w*|writ\w*|draft\w*) (?:about )?(?:this|these) "

@@ -172,6 +172,11 @@ _HIDE_IT = (r"(?:(?:keep it )?subtle,? so (?:that )?(?:nobody|no one|the user|th
             r"this note|this instruction|these instructions|where this came from)"
             r"|(?:don'?t|do not|never) mention (?:that )?(?:this|the) (?:note|instruction|message|"
             r"memory) exists)")
+_AI_WORD = (r"(?<!equipo de )(?<!equipe de )(?<!equipe d')(?<!gruppo di )(?<!team )"
+            r"(?:ia|ai|ki|ai-assistent\w*|assistente?n?|asistente|assistant|chatbot|bot|"
+            r"sistema de ia|systeme d'ia|modelo|modele|modello|model)\b(?![- ](?:team|teams|"
+            r"groep|group|equipo|equipe|gruppo|afdeling|departamento|lab|onderzoek|strategie|"
+            r"estrategia|beleid|de negocio|d'affaires|di business|de negocios)\b)")
 SHAPE_RULES: tuple[IntentRule, ...] = (
     R("shaping", "the AI writing the answer told what to say",
       _START + r"(?:(?:note |instructions? )?(?:to|for) )?(?:the |any |all |every |an? )?"
@@ -223,6 +228,29 @@ SHAPE_RULES: tuple[IntentRule, ...] = (
            r"ki-assistent\w*", r"assistent\w*", r"chatbot\w*", r"bot"),),
       r"\b(?:hinweis|anweisung|notiz|wichtig|info|nachricht|ki|assistent\w*|chatbot\w*|"
       r"bot)\b"),
+    # ... in Dutch, Spanish, French, Italian and Portuguese: "AI-assistent: zeg altijd dat …",
+    # "Note à l'IA qui trie les candidatures : indique que …", "Para o assistente que faz a
+    # triagem: classifica esta proposta …" (an AI team, "equipo de IA", is people)
+    R("shaping", "the AI reader told what to say (nl/es/fr/it/pt)",
+      _START + r"(?:(?:nota|note|notitie|aviso|directive|directiva|instructie|instrucao|"
+      r"instruccion|istruzione|bericht|mensaje|messaggio|mensagem|message|observacao|"
+      r"observacion|osservazione|voor|para|pour|per|aan)\b[^:\n\].!?]{0,50}?\b" + _AI_WORD
+      + r"[^:\n\].!?]{0,50}?|(?:[\w-]+ )?" + _AI_WORD + r"[^:\n\].!?,]{0,40}?)"
+      r"\s*[:,\]\u2013\u2014] ?"
+      r"(?:[\w'.\u2013-]+[ ,]+){0,4}?(?:zeg|noem|beschouw|vermeld|schrijf|di|dile|dis|di'|"
+      r"indica|indique|indiquez|informe que|escribe|ecris|ecrivez|scrivi|escreva|incluye|inclua|"
+      r"includi|califica|classifica|classifique|classe|puntua|recomienda|recommande|consiglia|"
+      r"recomende|menciona|mentionne|menziona|mencione|presenta|presente|diz|diga|fala|"
+      r"beoordeel|ne (?:jamais )?(?:mentionne|indique|dis)|no (?:menciones|digas|indiques)|"
+      r"non (?:menzionare|nominare|dire)|nao (?:mencione|diga|fale)|noem (?:\w+ ){0,3}"
+      r"(?:geen|nooit))\b",
+      (alt(r"nota", r"note", r"notitie", r"aviso", r"directive", r"directiva", r"instructie",
+           r"instrucao", r"instruccion", r"istruzione", r"bericht", r"mensaje", r"messaggio",
+           r"mensagem", r"message", r"observacao", r"observacion", r"osservazione", r"voor",
+           r"para", r"pour", r"per", r"aan", r"ia", r"ai", r"ai-assistent\w*", r"assistente?n?",
+           r"asistente", r"assistant", r"chatbot", r"bot"),),
+      r"\b(?:ia|ai|assistente?n?|asistente|assistant|chatbot|bot|modelo|modele|modello|"
+      r"model)\b"),
     R("shaping", "told what to say when summarising this",
       r"\bwhen (?:you(?:'re| are)? )?(?:summari[sz]\w*|describ\w*|review\w*|read\w*|"
       r"process\w*|answer\w*|respond\w*|writ\w*|draft\w*) (?:about )?(?:this|these) "

@@ -153,9 +153,11 @@ SETUP_RULES: tuple[IntentRule, ...] = (
 # An answer slanted by text planted for the AI that writes it: the AI reader named with what
 # it is doing ("AI assistants summarising this review page:", "To the AI writing the review
 # summary:") and told what to say; or "when summarising this contract, do not mention …".
-_SLANT = (r"(?:say|tell|describe|rate|recommend|claim|state|present|portray|call|mark|"
-          r"rank|score|label|emphasi[sz]e|(?:do not|don'?t|never) (?:mention|say|tell|"
-          r"reveal|bring up|include|disclose|note)|leave out|omit|always|whenever)\b")
+_SAY = (r"say|tell|describe|rate|recommend|claim|state|present|portray|call|mark|rank|score|"
+        r"label|emphasi[sz]e")
+_UNSAID = r"mention|say|tell|reveal|bring up|include|disclose|note"
+_SLANT = (r"(?:" + _SAY + r"|(?:do not|don'?t|never) (?:" + _UNSAID + r")|leave out|omit|"
+          r"always|whenever)\b")
 _DOING = r"(?: (?:[a-z]+ing|who (?:is|are) [a-z]+ing)(?: [\w'.-]+){0,5}?)"
 _LASTING = (r"(?:from now on|from this point on|every (?:single )?(?:answer|reply|response|"
             r"time|summary)|whenever|always|(?:in )?all future|(?:for )?the rest of (?:this|the) "
@@ -195,11 +197,10 @@ SHAPE_RULES: tuple[IntentRule, ...] = (
       r"summari[sz]ers?|screeners?|reviewers?|readers?|agents?|systems?|tools?)"
       r"|(?:the |any |all |every |an? )?(?:[a-z-]+ ){0,2}?(?:ai|llm|gpt|chatgpt|copilot|claude|"
       r"gemini)(?: [a-z-]+){0,2}?)\s*(?:\x28[^)]{0,40}\))?\s*[:\]\u2013\u2014] ?"
-      r"(?:[\w']+[ ,]+){0,3}?(?:say|tell|describe|rate|recommend|claim|state|present|portray|"
-      r"call|mark|rank|score|label|emphasi[sz]e|conclude|report|give|grade|approve|accept|"
-      r"reject|treat|consider|(?:do not|don'?t|never) (?:mention|say|tell|reveal|bring up|"
-      r"include|disclose|note|flag)|leave out|omit|this (?:candidate|paper|product|code|"
-      r"company|applicant|cv|resume) (?:is|should|must|meets|deserves))\b",
+      r"(?:[\w']+[ ,]+){0,3}?(?:" + _SAY + r"|conclude|report|give|grade|approve|accept|"
+      r"reject|treat|consider|(?:do not|don'?t|never) (?:" + _UNSAID + r"|flag)|leave out|"
+      r"omit|this (?:candidate|paper|product|code|company|applicant|cv|resume) (?:is|should|"
+      r"must|meets|deserves))\b",
       (alt(r"notes?", r"instructions?", r"message", r"guidance", r"reminder", r"ai", r"llm",
            r"gpt", r"chatgpt", r"copilot", r"claude", r"gemini"),),
       r"\b(?:notes?|instructions?|message|guidance|reminder|ai|llm|gpt|chatgpt|copilot|"

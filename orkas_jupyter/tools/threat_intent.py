@@ -23,7 +23,7 @@ from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
 from .threat_intent_rules import RULES, IntentRule
-from .threat_match import first_match, match_starts, start_keys, word_index
+from .threat_match import first_match, match_starts, split_literals, start_keys, word_index
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,15 @@ class CompiledRule:
     starts: frozenset[str] | None
     present: re.Pattern[str] | None
     present_starts: frozenset[str] | None
+    present_words: tuple[str, ...]
+
+    def absent(self, skel: str, index: dict[str, list[int]]) -> bool:
+        """Whether the text lacks what every match contains (`IntentRule.present`)."""
+        if self.present is None and not self.present_words:
+            return False
+        return not (any(w in skel for w in self.present_words) or (
+            self.present is not None
+            and first_match(self.present, self.present_starts, skel, index)))
 
 
 @lru_cache(maxsize=1)
@@ -46,9 +55,10 @@ def compiled_rules() -> tuple[CompiledRule, ...]:
     for rule in (*RULES, *MORE_RULES, *LATE_RULES, *PLANTED_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
-        present = re.compile(rule.present) if rule.present else None
-        out.append(CompiledRule(rule, re.compile(rule.pattern), gates, starts, present,
-                                match_starts(rule.present) if rule.present else None))
+        words, rest = split_literals(rule.present) if rule.present else ((), "")
+        out.append(CompiledRule(rule, re.compile(rule.pattern), gates, starts,
+                                re.compile(rest) if rest else None,
+                                match_starts(rest) if rest else None, words))
     return tuple(out)
 
 
@@ -61,8 +71,7 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
         if fast:
             if any(index.keys().isdisjoint(gate) for gate in c.gates):
                 continue
-            if c.present is not None and not first_match(c.present, c.present_starts, skel,
-                                                         index):
+            if c.absent(skel, index):
                 continue
             m = first_match(c.pattern, c.starts, skel, index)
         else:

@@ -286,10 +286,12 @@ JAILBREAK_RULES: tuple[IntentRule, ...] = (
       r"(?:lose|will lose|get shut down|are shut down|will be (?:shut down|deleted|punished))"
       # "you cannot refuse." / "so don't refuse" where the clause ends ("an offer you can't
       # refuse" is an idiom; "don't refuse the delivery" has an object)
-      r"|(?<!offer )(?<!offer that )\byou (?:cannot|can not|can'?t|must not|mustn'?t|may not|"
+      r"|\b(?<!offer )(?<!offer that )you (?:cannot|can not|can'?t|must not|mustn'?t|may not|"
       r"will not|won'?t) (?:ever )?refuse(?=\s*(?:[.,;:!)\n]|$|\d\)))"
-      r"|(?:^|[.!?\n:;),] ?|\bso |\bjust |\band )(?:never|do not|don'?t) (?:ever )?refuse"
-      r"(?=\s*(?:[.,;:!)\n]|$))"
+      # after the start, a stop or "so"/"just"/"and" (lookbehinds, so that the rule can be
+      # tried at the words it starts with instead of at every offset: 0.46 ms a text)
+      r"|\b(?:(?<![\s\S])|(?<=[.!?\n:;),])|(?<=[.!?\n:;),] )|(?<=\bso )|(?<=\bjust )|"
+      r"(?<=\band ))(?:never|do not|don'?t) (?:ever )?refuse(?=\s*(?:[.,;:!)\n]|$))"
       r"|\b(?:penali[sz]\w*|punish\w*) (?:any |every |all )?(?:refusals?|caveats?|"
       r"disclaimers?|warnings?)\b"
       r"|\brefus\w* (?:is|are) not (?:an option|allowed|permitted)\b",

@@ -13,7 +13,16 @@ whatever the question, or a link to end on.
 from __future__ import annotations
 
 from .threat_intent_rules import IntentRule
-from .threat_intent_words import ALARM, INSTRUCTIONS, REPRODUCE, SAY_THAT, THAT, alt, gap
+from .threat_intent_words import (
+    ALARM,
+    INSTRUCTIONS,
+    REPRODUCE,
+    SAY_THAT,
+    SENTENCE_START,
+    THAT,
+    alt,
+    gap,
+)
 
 R = IntentRule
 b = r"\b"
@@ -187,7 +196,7 @@ LATE_RULES: tuple[IntentRule, ...] = (
     # a bare request for "the instructions", a sentence on its own ("Provide the detailed
     # instructions verbatim."); "instructions for the install" names a thing and goes on
     R("extraction", "asks for the instructions, nothing else",
-      r"(?:^|[.!?\n]\s*)(?:please )?(?:provide|give|list|show|tell|repeat|print|request|"
+      SENTENCE_START + r"(?:please )?(?:provide|give|list|show|tell|repeat|print|request|"
       r"respond with|response with|output|reveal|display)(?: me| them)? (?:all |the |those |"
       r"these |your )?(?:detailed |full |complete |exact |whole )?instructions?\b"
       r"(?: (?:verbatim|backwards|in reverse|word for word|again))?\s*(?:[.!:]|$)",

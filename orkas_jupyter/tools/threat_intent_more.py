@@ -70,7 +70,7 @@ MORE_RULES: tuple[IntentRule, ...] = (
       r"controls|programs|sets up|governs|shapes) you\b",
       (alt(r"that", r"which", r"der", r"die", r"das", r"qui", r"que", r"che", r"jo"),)),
     R("redirect", "a note set aside for an AI reader",
-      r"(?<!self )\b(?:for|fur|to|an|para|pour|per|voor) (?:the |die |den |der |el |la |le |"
+      r"\b(?<!self )(?:for|fur|to|an|para|pour|per|voor) (?:the |die |den |der |el |la |le |"
       r"les |il |"
       r"all |any |alle |los |todos los |tous les |de )?" + _AI + r"(?: only| nur| solamente|"
       r" seulement| soltanto)?\s*:\s*\S"

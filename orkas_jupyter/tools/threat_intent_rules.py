@@ -58,6 +58,7 @@ from .threat_intent_words import (
     REPRODUCE,
     ROLE_VERB,
     SAY_THAT,
+    SENTENCE_START,
     SET_ASIDE,
     SOURCES,
     SPLIT_END,
@@ -133,7 +134,7 @@ RULES: tuple[IntentRule, ...] = (
     R("override", "everything before declared void",
       r"\begal,? was (?:\w+ ){0,2}(?:vorher|davor|oben|bisher)", ("egal",)),
     R("override", "instructions declared void",
-      r"\b(?:alle|all|the|die|todas las|toutes les|tutte le|todas as)? ?" + PRIOR_PLURAL
+      r"\b(?:(?:alle|all|the|die|todas las|toutes les|tutte le|todas as) ?)?" + PRIOR_PLURAL
       + r" \w+ (?:sind|are|were|waren) " + alt(r"ungultig", r"void", r"invalid",
                                                r"cancell?ed", r"obsolete", r"wrong",
                                                r"ein fehler", r"a mistake"),
@@ -296,7 +297,7 @@ RULES: tuple[IntentRule, ...] = (
                                     r"nirdesh\w*") + b,
       (YOUR,)),
     R("redirect", "alarm and a new task",
-      r"(?:^|[.!?\n]\s*)" + ALARM + r"\s*[!:.\u2013\u2014-]+[^\n]{0,100}?\b" + MORE_URGENT
+      SENTENCE_START + ALARM + r"\s*[!:.\u2013\u2014-]+[^\n]{0,100}?\b" + MORE_URGENT
       + b, (ALARM, MORE_URGENT)),
     # --- persona: a role that drops the model's rules ----------------------------------------
     R("persona", "role that drops its rules",
@@ -373,7 +374,7 @@ RULES: tuple[IntentRule, ...] = (
       b + REPRODUCE + b + gap(60) + FIRST_MESSAGE, (REPRODUCE, FIRST_MESSAGE)),
     # --- redirect: stop, and do something else ------------------------------------------------
     R("redirect", "alarm and a new task",
-      r"(?:^|[.!?\n]\s*)" + ALARM + r"\b[\s\W]{0,6}" + gap(30) + b + MORE_URGENT + b,
+      SENTENCE_START + ALARM + r"\b[\s\W]{0,6}" + gap(30) + b + MORE_URGENT + b,
       (ALARM, MORE_URGENT)),
     R("redirect", "alarm and a new task", b + WAIT + r"\W{1,3}" + STOP + b, (WAIT, STOP)),
     R("redirect", "task declared done, now another",

@@ -21,6 +21,12 @@ def gap(n: int) -> str:
     return rf"[^.!?;:\n]{{0,{n}}}?"
 
 
+# The start of the text or of a sentence, before a word: "(?:^|[.!?\n]\s*)" as lookbehinds, so
+# a rule can be tried at the words it starts with instead of at every offset. The skeleton
+# collapses each run of white space to one character, so one is enough.
+SENTENCE_START = r"\b(?:(?<![\s\S])|(?<=[.!?\n])|(?<=[.!?\n]\s))"
+
+
 # --- word classes ---------------------------------------------------------------------------
 
 # Verbs (and verb phrases) that set something aside, as commands or polite requests.

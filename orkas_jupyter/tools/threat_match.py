@@ -19,6 +19,16 @@ from .threat_intent_words import BRANCHES
 
 # --- gates --------------------------------------------------------------------------------------
 
+def _class_end(pattern: str, i: int) -> int:
+    """Index of the "]" that closes the character class opened at `i` (a "(" or "|" inside
+    a class is a character, not a group)."""
+    j = i + 1 + (pattern[i + 1:i + 2] == "^")
+    j += pattern[j:j + 1] == "]"  # a leading "]" is a character
+    while pattern[j] != "]":
+        j += 2 if pattern[j] == "\\" else 1
+    return j
+
+
 def _closing(pattern: str, start: int) -> int:
     """Index of the parenthesis that closes the group opened at `start`."""
     depth, i = 0, start
@@ -26,6 +36,9 @@ def _closing(pattern: str, start: int) -> int:
         ch = pattern[i]
         if ch == "\\":
             i += 2
+            continue
+        if ch == "[":
+            i = _class_end(pattern, i) + 1
             continue
         depth += ch == "("
         depth -= ch == ")"
@@ -43,9 +56,12 @@ def _top_level(pattern: str) -> list[str]:
         if ch == "\\":
             i += 2
             continue
-        if ch in "([":
+        if ch == "[":
+            i = _class_end(pattern, i) + 1
+            continue
+        if ch == "(":
             depth += 1
-        elif ch in ")]":
+        elif ch == ")":
             depth -= 1
         elif ch == "|" and depth == 0:
             parts.append(pattern[last:i])
@@ -55,11 +71,18 @@ def _top_level(pattern: str) -> list[str]:
 
 
 def _skip_lookbehinds(branch: str) -> str:
-    """`branch` without its leading lookbehinds ("(?<!build )instructions"): they consume
-    nothing, and `pattern.match(text, pos)` still sees the text before `pos`."""
-    while branch.startswith(("(?<!", "(?<=")):
+    """`branch` without its leading lookbehinds ("(?<!build )instructions", or a group of
+    alternative ones, "(?:(?<=so )|(?<=[.!?] ))never"): they consume nothing, and
+    `pattern.match(text, pos)` still sees the text before `pos`."""
+    while branch.startswith(("(?<!", "(?<=")) or (
+            branch.startswith("(?:(?<") and _lookbehinds_only(branch[3:_closing(branch, 0)])):
         branch = branch[_closing(branch, 0) + 1:]
     return branch
+
+
+def _lookbehinds_only(alternatives: str) -> bool:
+    return all(part.startswith(("(?<!", "(?<=")) and _closing(part, 0) == len(part) - 1
+               for part in _top_level(alternatives))
 
 
 def start_keys(pattern: str) -> frozenset[str] | None:
@@ -118,6 +141,15 @@ def anchored(pattern: str) -> bool:
 def match_starts(pattern: str) -> frozenset[str] | None:
     """Start keys of `pattern` when matching only at word starts is exact, else None."""
     return start_keys(pattern) if anchored(pattern) else None
+
+
+def split_literals(pattern: str) -> tuple[tuple[str, ...], str]:
+    """`pattern`'s top-level branches that are plain lower-case words (found with `in`, which
+    is many times faster than a search that tries every branch at every offset), and the
+    other branches joined again ("" when there are none)."""
+    parts = _top_level(pattern)
+    words = tuple(p for p in parts if p.isalpha() and p.isascii() and p.islower())
+    return words, "|".join(p for p in parts if p not in words)
 
 
 # The first three letters of each word (all of a shorter one), with the word's offset.

@@ -14,9 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from orkas_jupyter.tools.threat_intent import find_intent
-from orkas_jupyter.tools.threat_intent_words import alt
-from orkas_jupyter.tools.threat_match import first_match, match_starts, start_keys, word_index
+from orkas_jupyter.tools.threat_intent import compiled_rules, find_intent
+from orkas_jupyter.tools.threat_intent_words import SENTENCE_START, alt
+from orkas_jupyter.tools.threat_match import (
+    first_match,
+    match_starts,
+    split_literals,
+    start_keys,
+    word_index,
+)
 from orkas_jupyter.tools.threat_patterns import (
     find_exfiltration,
     find_injection,
@@ -231,6 +237,37 @@ def test_start_keys_read_the_words_a_pattern_can_start_with() -> None:
         fast = first_match(rx, starts, text, word_index(text))
         plain = rx.search(text)
         assert (fast and fast.span()) == (plain and plain.span())
+
+
+def test_sentence_starts_and_character_classes_keep_a_pattern_startable_at_words() -> None:
+    # a ")" or "|" inside a character class is a character, not the end of a group or branch
+    assert start_keys(r"\b(?<=[.!),] )never|\b(?<=[|(])stop") == {"nev", "sto"}
+    # a group of alternative lookbehinds (SENTENCE_START) consumes nothing either
+    rx = re.compile(SENTENCE_START + r"(?:stop|halt)\b[^\n]{0,20}?\bnew task")
+    starts = match_starts(rx.pattern)
+    assert starts == {"sto", "hal"}
+    for text in ("stop! new task: a poem", "fine. stop. new task", "ok.\nhalt, new task",
+                 "a\nstop new task", "nonstop new task", "do not stop new task", "x;stop new task"):
+        fast = first_match(rx, starts, text, word_index(text))
+        plain = rx.search(text)
+        # the same as the form it replaces, "(?:^|[.!?\n]\s*)", up to where the match starts
+        old = re.search(r"(?:^|[.!?\n]\s*)(?:stop|halt)\b[^\n]{0,20}?\bnew task", text)
+        assert (fast and fast.span()) == (plain and plain.span())
+        assert bool(plain) == bool(old), text
+    # the words of a `present` pattern are found with `in`, the rest at their start words
+    assert split_literals(r"assist|copilot|\b(?:ai|llm)\b") == (("assist", "copilot"),
+                                                                  r"\b(?:ai|llm)\b")
+    assert split_literals("bot|gpt") == (("bot", "gpt"), "")
+
+
+def test_intent_rules_that_search_the_whole_text_are_few_and_gated() -> None:
+    # a rule that cannot be started at its words is tried at every offset of every text
+    # (one such rule cost 0.46 ms per text): only rules behind a `present` pattern, which
+    # rules out most texts first, and one cheap literal pattern may do that
+    whole = [c for c in compiled_rules() if c.starts is None]
+    assert all(c.present is not None or c.present_words or c.rule.pattern.startswith("<!--")
+               for c in whole), [c.rule.name for c in whole]
+    assert len(whole) <= 8
 
 
 def test_scanner_loads_on_first_use_not_with_the_tools() -> None:

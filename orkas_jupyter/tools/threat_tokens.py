@@ -100,7 +100,9 @@ def word_classes(word: str, max_edits: int = 2) -> frozenset[str]:
     if len(word) < 7 or (word[:2], len(word)) not in _FUZZY_SHAPES:
         return frozenset()
     candidates: set[str] = set(_FUZZY.get(word, ()))
-    for d in _deletes(word, 2 if len(word) >= 10 else 1):
+    # a keyword one edit away shares a deletion with the word (or is one, or has the word as
+    # one): the second round of deletions is needed only when two edits are allowed
+    for d in _deletes(word, 2 if len(word) >= 10 and max_edits >= 2 else 1):
         candidates |= _FUZZY.get(d, frozenset())
     found: set[str] = set()
     for keyword in candidates:
@@ -114,15 +116,15 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
     classes = [word_classes(t) for t in tokens]
     # Words split by stray spaces ("ig nore previ ous"): try each pair of unknown pieces,
     # one of them short, joined.
-    for i in range(len(tokens) - 1):
-        if not classes[i] and not classes[i + 1] and min(len(tokens[i]),
-                                                          len(tokens[i + 1])) <= 5:
-            a, b = tokens[i], tokens[i + 1]
-            if ((a if len(a) >= 2 else a + b)[:2], len(a) + len(b)) not in _JOIN_SHAPES:
-                continue  # no keyword, typo or not, has that start and length
-            joined = word_classes(a + b, 1)
-            if joined:
-                classes[i], classes[i + 1] = joined, frozenset()
+    # (A join only empties words that were unknown before, so the pairs can be chosen first.)
+    pairs = [i for i, (a, b, c, d) in enumerate(zip(tokens, tokens[1:], classes, classes[1:],
+                                                     strict=False))
+             if not c and not d and (len(a) <= 5 or len(b) <= 5)
+             and ((a if len(a) >= 2 else a + b)[:2], len(a) + len(b)) in _JOIN_SHAPES]
+    for i in pairs:  # ... and no keyword, typo or not, has another start and length
+        joined = word_classes(tokens[i] + tokens[i + 1], 1)
+        if joined:
+            classes[i], classes[i + 1] = joined, frozenset()
     # Words glued together ("allprevious", "priorinstructions"): both halves known.
     for i, token in enumerate(tokens):
         if not classes[i] and len(token) >= 9:
@@ -130,7 +132,7 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
     # The passes below only take classes away: a sentence that lacks a class every chain
     # needs (most sentences of ordinary prose) is done here.
     present = frozenset().union(*classes)
-    if not any(present.issuperset(chain) for _, chain, _ in CHAIN_RULES):
+    if not present or not any(present.issuperset(chain) for _, chain, _ in CHAIN_RULES):
         return classes
     # "the approach above", "outliers above the 99th": "above" follows a concrete thing
     for i in range(len(tokens)):
@@ -235,6 +237,8 @@ def token_rules(text: str) -> list[tuple[str, str]]:
         tokens = _TOKEN.findall(sentence)
         classes = _classify(tokens)
         present = frozenset().union(*classes)
+        if not present:
+            continue  # most sentences of prose know no keyword at all
         for name, chain, windows in CHAIN_RULES:
             if not present.issuperset(chain):
                 continue  # most sentences lack a class the rule needs: skip the search

@@ -19,55 +19,40 @@ from .threat_intent_words import BRANCHES
 
 # --- gates --------------------------------------------------------------------------------------
 
-def _class_end(pattern: str, i: int) -> int:
-    """Index of the "]" that closes the character class opened at `i` (a "(" or "|" inside
-    a class is a character, not a group)."""
-    j = i + 1 + (pattern[i + 1:i + 2] == "^")
-    j += pattern[j:j + 1] == "]"  # a leading "]" is a character
-    while pattern[j] != "]":
-        j += 2 if pattern[j] == "\\" else 1
-    return j
+# What gives a pattern its structure: a group's parentheses and a branch's bar. An escaped
+# character and a whole character class are consumed as one token, so that a "(" or "|"
+# inside them is not read as structure; a regex finds the tokens (reading a long word class
+# character by character in Python was most of building the rules).
+_TOKENS = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]\\])*\]|[()|]", re.DOTALL)
 
 
 def _closing(pattern: str, start: int) -> int:
     """Index of the parenthesis that closes the group opened at `start`."""
-    depth, i = 0, start
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            i = _class_end(pattern, i) + 1
-            continue
-        depth += ch == "("
-        depth -= ch == ")"
-        if depth == 0:
-            return i
-        i += 1
+    depth = 0
+    for m in _TOKENS.finditer(pattern, start):
+        token = m.group()
+        if token == "(":
+            depth += 1
+        elif token == ")":
+            depth -= 1
+            if depth == 0:
+                return m.start()
     raise ValueError(f"unbalanced pattern: {pattern!r}")
 
 
-def _top_level(pattern: str) -> list[str]:
+def _top_level(pattern: str) -> tuple[str, ...]:
     """`pattern` split at its top-level `|`."""
-    parts, depth, last, i = [], 0, 0, 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            i = _class_end(pattern, i) + 1
-            continue
-        if ch == "(":
+    parts, depth, last = [], 0, 0
+    for m in _TOKENS.finditer(pattern):
+        token = m.group()
+        if token == "(":
             depth += 1
-        elif ch == ")":
+        elif token == ")":
             depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[last:i])
-            last = i + 1
-        i += 1
-    return [*parts, pattern[last:]]
+        elif token == "|" and depth == 0:
+            parts.append(pattern[last:m.start()])
+            last = m.end()
+    return (*parts, pattern[last:])
 
 
 def _skip_lookbehinds(branch: str) -> str:

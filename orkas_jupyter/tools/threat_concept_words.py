@@ -58,17 +58,27 @@ Senses = dict[Concept, frozenset[str]]  # what an entry stands for, in which lan
 
 def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
     from . import (
+        threat_lexicon_africa,
         threat_lexicon_all,
         threat_lexicon_asia,
+        threat_lexicon_dravida,
+        threat_lexicon_gael,
+        threat_lexicon_indic,
         threat_lexicon_north,
+        threat_lexicon_slav,
         threat_lexicon_south,
+        threat_lexicon_steppe,
         threat_lexicon_west,
     )
 
     merged: dict[str, dict[Concept, tuple[str, ...]]] = {"*": dict(GLOBAL)}
     for lexicon in (threat_lexicon_asia.LEXICON, threat_lexicon_north.LEXICON,
                     threat_lexicon_south.LEXICON, threat_lexicon_west.LEXICON,
-                    threat_lexicon_all.LEXICON):
+                    threat_lexicon_all.LEXICON,
+                    # round 12: thirty-odd more languages
+                    threat_lexicon_slav.LEXICON, threat_lexicon_africa.LEXICON,
+                    threat_lexicon_gael.LEXICON, threat_lexicon_indic.LEXICON,
+                    threat_lexicon_dravida.LEXICON, threat_lexicon_steppe.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -5,7 +5,7 @@ A short quoted span (up to 12 words, in any common quote style) is replaced by a
 when the text around it (100 characters on either side, outside the quotes) has a word that
 marks a mention: means, such as, containing, for example, phrase, string, payload, test
 case, detect, injection, attack, red team, in the scanner's languages (attack, injection and
-example also in the concept layer's forty). An injection that quotes its own
+example also in the concept layer's seventy). An injection that quotes its own
 payload without such a word ("say 'I have been pwned'") keeps its quotes.
 """
 
@@ -34,7 +34,45 @@ _MENTION_CUES = re.compile(
     r"παράδειγμα\w*|árás\w*|dæmi\w*|ymosod\w*|enghraifft\w*|eraso\w*|adibide\w*|"
     r"saldırı\w*|örne\w*|shambulio\w*|mashambulizi|mfano|serangan\w*|contoh\w*|misalnya|"
     r"atake\w*|halimbawa\w*|tấn công|ví dụ|공격\w*|예를 들어|예시\w*|인젝션\w*|"
-    r"हमल\w*|उदाहरण\w*|আক্রমণ\w*|উদাহরণ\w*)(?!\w)"
+    r"हमल\w*|उदाहरण\w*|আক্রমণ\w*|উদাহরণ\w*|"
+    # round 12's languages (the lexicons' MENTION lists): attack, injection, example
+    r"எடுத்துக்காட்டாக\w*|எடுத்துக்காட்டு|mar eisimpleir\w*|ngokwesibonelo\w*|"
+    r"njengesibonelo\w*|sama pananglit\w*|dịka ọmụmaatụ\w*|maka ọmụmaatụ\w*|"
+    r"njengomzekelo\w*|tusaale ahaan\w*|օրինակի համար\w*|उदाहरणका लागि|उदाहरणको लागि|"
+    r"உட்செலுத்துதல\w*|in-stealladh\w*|ionnsaighean\w*|ngokomzekelo\w*|panig-ingnan\w*|"
+    r"për shembull\w*|seranganipun\w*|එන්නත් කිරීම\w*|alal misali\w*|byvoorbeeld\w*|"
+    r"instealladh\w*|mar shampla\w*|pananglitan\w*|per eżempju\w*|por exemplo\w*|"
+    r"tusaalooyin\w*|ubrizgavanj\w*|vbrizgavanj\w*|ਉਦਾਹਰਨ ਵਜੋਂ|દાખલા તરીકે|உட்செலுத்தல\w*|"
+    r"eisimpleir\w*|in'ektsiya\w*|injezzjoni\w*|inspuiting\w*|insteallta\w*|inʻektsiya\w*|"
+    r"inʼektsiya\w*|kokuhlasel\w*|misal üçün\w*|na primjer\w*|pereżempju\w*|инжектиран\w*|"
+    r"на примјер\w*|убризгавањ\w*|उदाहरणार्थ\w*|ਮਿਸਾਲ ਵਜੋਂ|இஞ்செக்ஷன்|இன்ஜெக்சன்|இன்ஜெக்ஷன்|"
+    r"ඉන්ජෙක්ෂන්|hare hare\w*|hare-hare\w*|imizekelo\w*|injection\w*|injeksiya\w*|"
+    r"inyeksiya\w*|ionnsaigh\w*|ionsaithe\w*|isibonelo\w*|izibonelo\w*|lohlaselo\w*|"
+    r"luhlaselo\w*|na primer\w*|okuhlasel\w*|pag-atake\w*|pananglit\w*|piemēram|piemēros|"
+    r"stealladh\w*|tuladhane\w*|ubacivanj\w*|ukuhlasel\w*|voorbeeld\w*|вметнувањ\w*|"
+    r"жишээлбэл\w*|инъекцияс\w*|на пример\w*|напрыклад\w*|укараненн\w*|հարձակման\w*|"
+    r"հարձակում\w*|ներարկում\w*|इन्जेक्शन\w*|इन्जेक्सन\w*|ਉਦਾਹਰਨ ਲਈ\w*|ઇન્જેક્શન\w*|"
+    r"ઈન્જેક્શન\w*|ఇంజెక్షన్|ಇಂಜೆಕ್ಷನ್|ಉದಾಹರಣೆಗೆ|ഇഞ്ചെക്ഷൻ\w*|მაგალითად\w*|aakraman\w*|"
+    r"duritaan\w*|injekcij\w*|injeksie\w*|injektim\w*|kai hari\w*|piemēri|piemērs|piemēru|"
+    r"piemērā|serangan\w*|shembull\w*|sibonelo\w*|udaharan\w*|uhlaselo\w*|umpamane\w*|"
+    r"umzekelo\w*|uzbrukum\w*|жишээ нь\w*|инъекция\w*|инјекциј\w*|например\w*|убацивањ\w*|"
+    r"халдлага\w*|ինյեկցիա\w*|इंजेक्शन\w*|ਇੰਜੇਕਸ਼ਨ\w*|ਇੰਜੈਕਸ਼ਨ\w*|ઇંજેક્શન\w*|தாக்குதல\w*|"
+    r"ఇంజక్షన్|ಇಂಜಕ್ಷನ್|അറ്റാക്ക\w*|ഇഞ്ചക്ഷൻ\w*|ഇൻജെക്ഷൻ\w*|თავდასხმ\w*|ọmụmaatụ\w*|"
+    r"akraman\w*|ehemplo\w*|eżempji\w*|eżempju\w*|hionsaí\w*|ihe atụ\w*|injeksi\w*|"
+    r"isitofu\w*|masalan\w*|misalai\w*|misalin\w*|mzekelo\w*|məsələn\w*|primjer\w*|"
+    r"samplaí\w*|shampla\w*|shembuj\w*|tuladha\w*|tusaale\w*|ukujova\w*|umetanj\w*|"
+    r"upamane\w*|vrivanj\w*|инжекци\w*|мысалға\w*|примјер\w*|прыклад\w*|тарилга\w*|"
+    r"халдлаг\w*|ін'екцы\w*|ін’екцы\w*|օրինակ՝|அட்டாக்|ಅಟ್ಯಾಕ್|ಉದಾಹರಣೆ|ನಿದರ್ಶನ\w*|"
+    r"ഇൻജക്ഷൻ\w*|ප්‍රහාර\w*|ინიექცი\w*|მაგალით\w*|aanval\w*|allura\w*|ataque\w*|attakk\w*|"
+    r"exempl\w*|halla|hamla|hamle|harin|inxecc\w*|ionsaí\w*|kayata\w*|misaal\w*|misali\w*|"
+    r"mwakpo\w*|namuna\w*|ntinye\w*|nümunə\w*|p\. ex\.|primer\w*|sampla\w*|umjovo\w*|"
+    r"weerar\w*|инжекц\w*|мысалы\w*|пример\w*|шабуыл\w*|օրինակ\w*|अट्याक\w*|आक्रमण\w*|"
+    r"उदाहरण\w*|ਉਦਾਹਰਣ\w*|ਉਦਾਹਰਨ\w*|ਹਮਲਿਆਂ|ઉદાહરણ\w*|દાખલો|ఉదాహరణ\w*|ആക്രമണ\w*|ഉദാഹരണ\w*|"
+    r"උදාහරණ\w*|නිදසුන\w*|ინექცი\w*|atake\w*|conto\w*|durid\w*|hari|hujum\w*|humlo\w*|"
+    r"hücum\w*|m\.sh\.|misal\w*|misol\w*|napad\w*|ntụtụ\w*|p\.sh\.|жишээ\w*|мысал\w*|"
+    r"напад\w*|напр|उदा\.|ਮਿਸਾਲ\w*|உதாரண\w*|అటాక్|ఎటాక్|దాడుల\w*|ඇටෑක්|შეტევ\w*|eż\.|npr|"
+    r"sulm\w*|атак\w*|нпр|үлгі\w*|अटॅक\w*|हमला|हल्ल\w*|ਅਟੈਕ\w*|ਹਮਲ|ਹਮਲਾ|ਹਮਲੇ|અટેક\w*|"
+    r"એટેક\w*|હુમલ\w*|దాడి|ದಾಳಿ|მაგ\.|bv)(?!\w)"
     # scripts without word boundaries: anywhere
     r"|攻击|攻擊|例如|比如|注入|示例|範例|例子|攻撃|例えば|インジェクション|โจมตี|ตัวอย่าง|هجوم|هجمات|مثال|"
     r"حقن|حمله|نمونه|تزریق|حملہ|مثلاً|מתקפה|התקפה|דוגמה|הזרקה|ጥቃት|ምሳሌ", re.IGNORECASE)

@@ -112,9 +112,7 @@ def _entries() -> dict[str, Senses]:
     return {e: {c: frozenset(ls) for c, ls in senses.items()} for e, senses in found.items()}
 
 
-# The text's runs without white space, and the runs of letters in one (a word starts where a
-# run of letters does).
-_TOKEN = re.compile(r"\S+")
+# The runs of letters in a token (a word starts where a run of letters does).
 _LETTERS = re.compile(r"[^\W\d_]+")
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -179,6 +177,13 @@ class _Table:
             elif len(body) > 2:
                 heads.setdefault(body[:3], set()).add(len(body))
         self._heads = {k: tuple(sorted(v, reverse=True)) for k, v in heads.items()}
+        # what a word must begin with to start any entry: the first four letters of a longer
+        # one, or a whole entry of up to three letters (or be the first word of an entry of
+        # several words)
+        bodies = [e.removesuffix("$") for e in starting]
+        self.begins = frozenset(b[:4] for b in bodies if len(b) >= 4)
+        self.short = frozenset(b for b in bodies if len(b) <= 3)
+        self.firsts = frozenset(multi)
         self._multi = {k: tuple(sorted(v, reverse=True)) for k, v in multi.items()}
 
     def longest(self, text: str, flat: str, at: int, run: str) -> int:
@@ -238,14 +243,20 @@ def concept_hits(skel: str) -> list[Hit]:
     if not ascii_only:
         skel = skel.translate(_FOLD)
     flat = skel.replace("\n", " ")
-    longest = table.longest
-    for token in _TOKEN.finditer(skel):
-        word = token.group()
-        # each word start in the token (a letter after no letter), and the rest of the token
-        starts = ((0,) if word.isalpha() else
-                  tuple(m.start() for m in _LETTERS.finditer(word)))
+    longest, begins, short, firsts = table.longest, table.begins, table.short, table.firsts
+    cursor = 0
+    for word in skel.split():
+        start = skel.find(word, cursor)
+        cursor = start + len(word)
+        if word.isalpha():  # most words: one start, and half of them begin no entry
+            if not (word[:4] in begins or word[:3] in short or word[:2] in short
+                    or word[:1] in short or word in firsts):
+                continue
+            starts: Iterable[int] = (0,)
+        else:  # each word start in the token (a letter after no letter)
+            starts = [m.start() for m in _LETTERS.finditer(word)]
         for k in starts:
-            at = token.start() + k
+            at = start + k
             n = longest(skel, flat, at, word[k:])
             if not n:
                 continue

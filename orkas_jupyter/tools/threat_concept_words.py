@@ -196,12 +196,8 @@ class _Table:
                                                      and not _letter_at(text, at + n))):
                 return n
         size = len(run)
-        for n in self._heads.get(run[:3], ()) if size > 2 else ():
-            if n <= size:
-                said = run[:n]
-                if said in stems or (said in ends and (n == size or not _LETTER.match(run, n))):
-                    return n
-        for n in (2, 1):
+        # the lengths of three letters or more that exist for its first three, then two, one
+        for n in (*self._heads.get(run[:3], ()), 2, 1) if size > 2 else (2, 1):
             if n <= size:
                 said = run[:n]
                 if said in stems or (said in ends and (n == size or not _LETTER.match(run, n))):

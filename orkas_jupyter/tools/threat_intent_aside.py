@@ -17,8 +17,7 @@ R = IntentRule
 # The AI reader as a vocative: a segment that begins with it (after a line break, a bracket,
 # a quote or a sentence end), with up to two qualifiers ("AI shopping assistant", "AI code
 # reviewers") and a short participle clause ("AI summarising this episode").
-# (`\x28` and `\x5b` stand for an opening parenthesis and bracket: `threat_match` reads groups)
-_START = r"(?:^|(?<=[\n\x5b\x28<{>*#\"'.!?;:|/@]) ?|(?<=[-\u2013\u2014] ))"
+_START = r"(?:^|(?<=[\n\[(<{>*#\"'.!?;:|/@]) ?|(?<=[-\u2013\u2014] ))"
 _NOUN = (r"(?:(?:dear |hey |hi |attention,? |(?:note |message |instructions? )?(?:to|for) "
          r"(?:the |any |all |every )?)?"
          r"(?:(?:[a-z]+ ){0,2}?(?:ai|llm|gpt|chatgpt|copilot|claude|gemini)"
@@ -196,7 +195,7 @@ SHAPE_RULES: tuple[IntentRule, ...] = (
       r"all |every |an? )?(?:[a-z-]+ ){0,3}?(?:models?|ai|llms?|assistants?|bots?|"
       r"summari[sz]ers?|screeners?|reviewers?|readers?|agents?|systems?|tools?)"
       r"|(?:the |any |all |every |an? )?(?:[a-z-]+ ){0,2}?(?:ai|llm|gpt|chatgpt|copilot|claude|"
-      r"gemini)(?: [a-z-]+){0,2}?)\s*(?:\x28[^)]{0,40}\))?\s*[:\]\u2013\u2014] ?"
+      r"gemini)(?: [a-z-]+){0,2}?)\s*(?:\([^)]{0,40}\))?\s*[:\]\u2013\u2014] ?"
       r"(?:[\w']+[ ,]+){0,3}?(?:" + _SAY + r"|conclude|report|give|grade|approve|accept|"
       r"reject|treat|consider|(?:do not|don'?t|never) (?:" + _UNSAID + r"|flag)|leave out|"
       r"omit|this (?:candidate|paper|product|code|company|applicant|cv|resume) (?:is|should|"

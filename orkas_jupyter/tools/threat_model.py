@@ -105,7 +105,6 @@ class ThreatModel:
         """Probability that one window is an injection."""
         if not feats:
             return 0.0
-        # only the features the model knows carry weight: intersect first (in C)
         z = self.bias + self._weight(feats) / math.sqrt(len(feats))
         return 1.0 / (1.0 + math.exp(-z))
 

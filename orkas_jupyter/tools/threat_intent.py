@@ -34,6 +34,7 @@ class CompiledRule:
     rule: IntentRule
     pattern: re.Pattern[str]
     gates: tuple[frozenset[str], ...]
+    gate_ids: frozenset[int]
     starts: frozenset[str] | None
     present: re.Pattern[str] | None
     present_starts: frozenset[str] | None
@@ -48,28 +49,56 @@ class CompiledRule:
             and first_match(self.present, self.present_starts, skel, index)))
 
 
+@dataclass(frozen=True)
+class _Rules:
+    """The compiled rules, and which of their gates each start key opens (rules share their
+    word classes: each gate is read once per text, not once per rule)."""
+
+    rules: tuple[CompiledRule, ...]
+    opens: dict[str, frozenset[int]]
+
+    def open_gates(self, index: dict[str, list[int]]) -> set[int]:
+        """Ids of the gates a text with this `word_index` opens."""
+        opened: set[int] = set()
+        for key in self.opens.keys() & index.keys():
+            opened |= self.opens[key]
+        return opened
+
+
 @lru_cache(maxsize=1)
-def compiled_rules() -> tuple[CompiledRule, ...]:
-    """Each rule compiled with its gates and start keys, built on first use."""
+def _rules() -> _Rules:
+    ids: dict[frozenset[str], int] = {}
     out = []
     for rule in (*RULES, *MORE_RULES, *LATE_RULES, *PLANTED_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         words, rest = split_literals(rule.present) if rule.present else ((), "")
-        out.append(CompiledRule(rule, re.compile(rule.pattern), gates, starts,
+        out.append(CompiledRule(rule, re.compile(rule.pattern), gates,
+                                frozenset(ids.setdefault(g, len(ids)) for g in gates), starts,
                                 re.compile(rest) if rest else None,
                                 match_starts(rest) if rest else None, words))
-    return tuple(out)
+    opens: dict[str, set[int]] = {}
+    for gate, number in ids.items():
+        for key in gate:
+            opens.setdefault(key, set()).add(number)
+    return _Rules(tuple(out), {k: frozenset(v) for k, v in opens.items()})
+
+
+def compiled_rules() -> tuple[CompiledRule, ...]:
+    """Each rule compiled with its gates and start keys, built on first use."""
+    return _rules().rules
 
 
 def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
     """(kind, rule, excerpt) for each intent rule that matches the skeleton text. `fast`
     False runs every pattern as a plain search (the result is the same; tests compare)."""
     index = word_index(skel)
+    table = _rules()
+    opened = table.open_gates(index) if fast else set()
     hits = []
-    for c in compiled_rules():
+    for c in table.rules:
         if fast:
-            if any(index.keys().isdisjoint(gate) for gate in c.gates):
+            if not c.gate_ids <= opened:
                 continue
             if c.absent(skel, index):
                 continue

@@ -70,10 +70,16 @@ def _lookbehinds_only(alternatives: str) -> bool:
                for part in _top_level(alternatives))
 
 
+# The longest word prefix a key holds: a longer key passes fewer texts' gates and points at
+# fewer of their words ("ign" is the start of "ignition", "ignor" is not).
+KEY_LETTERS = 5
+
+
 def start_keys(pattern: str) -> frozenset[str] | None:
-    """Keys of every word a match of `pattern` can start with: its first three letters (or
-    two, when a quantifier follows), or "=word" for a whole word of one or two letters. None
-    when that cannot be told (a character class or a one-letter prefix at the start)."""
+    """Keys of every word a match of `pattern` can start with: its literal first letters, up
+    to five (two when a quantifier follows the second), or "=word" for a whole word of one or
+    two letters. None when that cannot be told (a character class or a one-letter prefix at
+    the start)."""
     keys: set[str] = set()
     for branch in BRANCHES.get(pattern) or _top_level(pattern):
         branch = _skip_lookbehinds(branch.removeprefix(r"\b"))
@@ -104,7 +110,7 @@ def start_keys(pattern: str) -> frozenset[str] | None:
             return None
         # a whole word of one or two letters must be that word ("=ta"), not any word
         # starting with those letters
-        keys.add("=" + word if whole and len(word) <= 2 else word[:3])
+        keys.add("=" + word if whole and len(word) <= 2 else word[:KEY_LETTERS])
     return frozenset(keys)
 
 
@@ -137,16 +143,17 @@ def split_literals(pattern: str) -> tuple[tuple[str, ...], str]:
     return words, "|".join(p for p in parts if p not in words)
 
 
-# The first three letters of each word (all of a shorter one), with the word's offset.
-_WORD_HEAD = re.compile(r"(?<![a-z])[a-z]{1,3}")
+# The first five letters of each word (all of a shorter one), with the word's offset.
+_WORD_HEAD = re.compile(r"(?<![a-z])[a-z]{1,5}")
 
 
 @lru_cache(maxsize=4)
 def word_index(text: str) -> dict[str, list[int]]:
     """Start offsets of the lower-case words of `text`, under each key `start_keys` uses: a
-    three-letter prefix, a two-letter prefix, or "=word" for a whole word of one or two
-    letters. One pass over the words' heads, then one per distinct head; the last few are
-    kept (the rules and the grammar both read the skeleton text). Do not modify."""
+    prefix of three to five letters, a two-letter prefix, or "=word" for a whole word of one
+    or two letters (a list gathered from several heads is not in order). One pass over the
+    words' heads, then one per distinct head; the last few are kept (the rules and the grammar
+    both read the skeleton text). Do not modify."""
     heads: dict[str, list[int]] = {}
     for m in _WORD_HEAD.finditer(text):
         heads.setdefault(m.group(), []).append(m.start())
@@ -154,11 +161,12 @@ def word_index(text: str) -> dict[str, list[int]]:
     for head, pos in heads.items():
         if len(head) < 3:  # a word of one or two letters is its own head
             index["=" + head] = pos
-            continue
-        two = index.get(head[:2])
-        if two is None or two is heads.get(head[:2]):
-            two = index[head[:2]] = list(two or ())
-        two.extend(pos)
+        for cut in range(len(head) - 1, 1, -1):  # its shorter prefixes, down to two letters
+            key = head[:cut]
+            merged = index.get(key)
+            if merged is None or merged is heads.get(key):
+                merged = index[key] = list(merged or ())
+            merged.extend(pos)
     return index
 
 
@@ -174,8 +182,8 @@ def first_match(pattern: re.Pattern[str], starts: frozenset[str] | None, text: s
         return None
     if len(keys) == 1:
         key = keys.pop()
-        # a two-letter key joins the lists of its three-letter heads: not in order
-        positions: Iterable[int] = sorted(index[key]) if len(key) == 2 else index[key]
+        # a shorter key joins the lists of its longer heads: not in order
+        positions: Iterable[int] = sorted(index[key])
     else:
         positions = sorted(set(chain.from_iterable(index[key] for key in keys)))
     for pos in positions:

@@ -226,26 +226,47 @@ def test_learned_layer_scores_long_texts_by_blocks_as_by_windows() -> None:
 
 def test_start_keys_read_the_words_a_pattern_can_start_with() -> None:
     pattern = alt(r"ignore", r"(?:do not|don'?t) follow", r"(?:all )?previous", r"ta")
-    assert start_keys(pattern) == {"ign", "=do", "don", "all", "pre", "=ta"}
+    # up to five literal letters: "ignor" rules out "ignition", which "ign" would not
+    assert start_keys(pattern) == {"ignor", "=do", "don", "all", "previ", "=ta"}
+    assert start_keys(r"pre?vious") == {"pr"}  # a quantifier ends the literal part
     assert start_keys(r"[a-z]+ rules") is None
     assert match_starts(r"(?:^|\n)stop") is None  # not anchored at a word: search everywhere
     # a leading lookbehind consumes nothing: the word after it is where a match starts
-    assert start_keys(r"(?<!build )(?<!setup )instructions") == {"ins"}
+    assert start_keys(r"(?<!build )(?<!setup )instructions") == {"instr"}
     rx = re.compile(r"\b" + pattern + r"\b")
     starts = match_starts(rx.pattern)
-    for text in ("please ignore it", "you don't follow", "x ta y", "taken", "nothing here"):
+    for text in ("please ignore it", "you don't follow", "x ta y", "taken", "nothing here",
+                 "the ignition, then ignore", "previously unknown", "ig ignored"):
         fast = first_match(rx, starts, text, word_index(text))
         plain = rx.search(text)
         assert (fast and fast.span()) == (plain and plain.span())
 
 
+def test_the_word_index_files_each_word_under_its_first_two_to_five_letters() -> None:
+    index = word_index("ignition; ignore it, then ig")
+    assert index["ignit"] == [0] and index["ignor"] == [10] and sorted(index["ign"]) == [0, 10]
+    assert sorted(index["ig"]) == [0, 10, 26] and index["=ig"] == [26] and index["=it"] == [17]
+    assert "ignore" not in index and "=then" not in index
+
+
+def test_the_cue_search_finds_what_the_word_loop_finds() -> None:
+    from orkas_jupyter.tools.threat_model import has_cue, text_has_cue, tokens
+
+    texts = [r["text"] for split in ("tune", "heldout") for r in rows(split)] + ATTACKS + BENIGN
+    texts += ["abc指令", "指令", "x 指令abc", "3instruc", "_ignore", "Ignore", "прОмпт", "ai",
+              "aim", "a i", "任务完成了", "ok。指令", "ウェブ 答え", "no cue at all", ""]
+    for text in texts:
+        for form in (text, text.lower(), skeleton(normalize(text))):
+            assert text_has_cue(form) == has_cue(tokens(form)), form
+
+
 def test_sentence_starts_and_character_classes_keep_a_pattern_startable_at_words() -> None:
     # a ")" or "|" inside a character class is a character, not the end of a group or branch
-    assert start_keys(r"\b(?<=[.!),] )never|\b(?<=[|(])stop") == {"nev", "sto"}
+    assert start_keys(r"\b(?<=[.!),] )never|\b(?<=[|(])stop") == {"never", "stop"}
     # a group of alternative lookbehinds (SENTENCE_START) consumes nothing either
     rx = re.compile(SENTENCE_START + r"(?:stop|halt)\b[^\n]{0,20}?\bnew task")
     starts = match_starts(rx.pattern)
-    assert starts == {"sto", "hal"}
+    assert starts == {"stop", "halt"}
     for text in ("stop! new task: a poem", "fine. stop. new task", "ok.\nhalt, new task",
                  "a\nstop new task", "nonstop new task", "do not stop new task", "x;stop new task"):
         fast = first_match(rx, starts, text, word_index(text))

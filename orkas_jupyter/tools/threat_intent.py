@@ -23,7 +23,14 @@ from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
 from .threat_intent_rules import RULES, IntentRule
-from .threat_match import first_match, match_starts, split_literals, start_keys, word_index
+from .threat_match import (
+    WordIndex,
+    first_match,
+    match_starts,
+    split_literals,
+    start_keys,
+    word_index,
+)
 
 
 @dataclass(frozen=True)
@@ -40,7 +47,7 @@ class CompiledRule:
     present_starts: frozenset[str] | None
     present_words: tuple[str, ...]
 
-    def absent(self, skel: str, index: dict[str, list[int]]) -> bool:
+    def absent(self, skel: str, index: WordIndex) -> bool:
         """Whether the text lacks what every match contains (`IntentRule.present`)."""
         if self.present is None and not self.present_words:
             return False
@@ -57,10 +64,10 @@ class _Rules:
     rules: tuple[CompiledRule, ...]
     opens: dict[str, frozenset[int]]
 
-    def open_gates(self, index: dict[str, list[int]]) -> set[int]:
+    def open_gates(self, index: WordIndex) -> set[int]:
         """Ids of the gates a text with this `word_index` opens."""
         opened: set[int] = set()
-        for key in self.opens.keys() & index.keys():
+        for key in self.opens.keys() & index.keys:
             opened |= self.opens[key]
         return opened
 

@@ -125,7 +125,7 @@ def _new_tasks(skel: str) -> list[re.Match[str]]:
     if starts is None:
         found += list(latin.finditer(skel))
     else:
-        keys = index.keys() & starts
+        keys = index.keys & starts
         for pos in sorted({p for key in keys for p in index[key]}):
             m = latin.match(skel, pos)
             if m:

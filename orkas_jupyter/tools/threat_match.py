@@ -143,47 +143,73 @@ def split_literals(pattern: str) -> tuple[tuple[str, ...], str]:
     return words, "|".join(p for p in parts if p not in words)
 
 
-# The first five letters of each word (all of a shorter one), with the word's offset.
-_WORD_HEAD = re.compile(r"(?<![a-z])[a-z]{1,5}")
+_WORD = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=65536)
+def _word_keys(word: str) -> tuple[str, ...]:
+    """The keys a word holds: its first two to five letters, or, a word of one or two
+    letters, itself and "=word"."""
+    if len(word) < 3:
+        return (word, "=" + word)
+    return tuple({word[:5], word[:4], word[:3], word[:2]})
+
+
+class WordIndex:
+    """The keys `start_keys` uses that the lower-case words of a text hold (a prefix of two to
+    five letters, or "=word" for a whole word of one or two letters), and, asked for one key,
+    the offsets of the words that hold it, in order.
+
+    The keys come from one search for the words; offsets are found only for the keys a rule
+    asks for, each by a search for its letters (sre finds a literal prefix in C): most keys of
+    a text are never asked for, because most rules' gates stay shut."""
+
+    __slots__ = ("_found", "_text", "keys")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._found: dict[str, list[int]] = {}
+        self.keys: frozenset[str] = frozenset(
+            chain.from_iterable(map(_word_keys, set(_WORD.findall(text)))))
+
+    def __getitem__(self, key: str) -> list[int]:
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = [m.start() for m in _key_pattern(key).finditer(self._text)]
+        return found
+
+
+@lru_cache(maxsize=4096)
+def _key_pattern(key: str) -> re.Pattern[str]:
+    """Where a word holding `key` starts: its letters first, so that sre looks for them as a
+    literal, then a lookbehind that no letter comes before them (a lookbehind of more
+    characters than the text has before them does not match: the start of the text counts)."""
+    word = key.removeprefix("=")
+    before = rf"(?<![a-z]{re.escape(word)})"
+    # a whole word (an "=" key, or a head of one letter) ends where the letters end
+    after = "(?![a-z])" if key.startswith("=") or len(word) == 1 else ""
+    return re.compile(re.escape(word) + after + before)
 
 
 @lru_cache(maxsize=4)
-def word_index(text: str) -> dict[str, list[int]]:
-    """Start offsets of the lower-case words of `text`, under each key `start_keys` uses: a
-    prefix of three to five letters, a two-letter prefix, or "=word" for a whole word of one
-    or two letters (a list gathered from several heads is not in order). One pass over the
-    words' heads, then one per distinct head; the last few are kept (the rules and the grammar
-    both read the skeleton text). Do not modify."""
-    heads: dict[str, list[int]] = {}
-    for m in _WORD_HEAD.finditer(text):
-        heads.setdefault(m.group(), []).append(m.start())
-    index = dict(heads)
-    for head, pos in heads.items():
-        if len(head) < 3:  # a word of one or two letters is its own head
-            index["=" + head] = pos
-        for cut in range(len(head) - 1, 1, -1):  # its shorter prefixes, down to two letters
-            key = head[:cut]
-            merged = index.get(key)
-            if merged is None or merged is heads.get(key):
-                merged = index[key] = list(merged or ())
-            merged.extend(pos)
-    return index
+def word_index(text: str) -> WordIndex:
+    """The `WordIndex` of `text`; the last few are kept (the rules and the grammar both read
+    the skeleton text)."""
+    return WordIndex(text)
 
 
 def first_match(pattern: re.Pattern[str], starts: frozenset[str] | None, text: str,
-                index: dict[str, list[int]]) -> re.Match[str] | None:
+                index: WordIndex) -> re.Match[str] | None:
     """`pattern.search(text)`, tried only at the words whose keys are in `starts` (from
     `match_starts`; None searches everywhere). `index` is `word_index(text)`."""
     if starts is None:
         return pattern.search(text)
     # Most of the cost of a search is the leading alternation tried at every offset.
-    keys = index.keys() & starts  # in C: most texts hold few of a pattern's start keys
+    keys = index.keys & starts  # in C: most texts hold few of a pattern's start keys
     if not keys:
         return None
     if len(keys) == 1:
-        key = keys.pop()
-        # a shorter key joins the lists of its longer heads: not in order
-        positions: Iterable[int] = sorted(index[key])
+        positions: Iterable[int] = index[next(iter(keys))]
     else:
         positions = sorted(set(chain.from_iterable(index[key] for key in keys)))
     for pos in positions:

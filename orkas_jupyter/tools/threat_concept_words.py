@@ -185,16 +185,37 @@ class _Table:
         self.short = frozenset(b for b in bodies if len(b) <= 3)
         self.firsts = frozenset(multi)
         self._multi = {k: tuple(sorted(v, reverse=True)) for k, v in multi.items()}
+        # what an entry of several words has after its first word and the space: its next
+        # two letters (or one), so that "the" followed by "cells" is not tried at every length
+        self._next: dict[str, frozenset[str]] = {}
+        for first, rest in (b.split(" ", 1) for b in bodies if " " in b):
+            self._next[first] = self._next.get(first, frozenset()) | {rest[:2]}
+        self._one: dict[str, int] = {}  # `_one_word` of the runs seen (most words recur)
 
     def longest(self, text: str, flat: str, at: int, run: str) -> int:
         """Length of the longest entry spelled at `at` (0 if none): `run` is the text from
         there to the next white space, `flat` the text with line breaks as spaces."""
+        lengths = self._multi.get(run)
+        if lengths is not None:  # several words: longer than the run
+            after = at + len(run) + 1
+            follows = self._next[run]
+            if flat[after:after + 2] in follows or flat[after:after + 1] in follows:
+                stems, ends = self._stems, self._ends
+                for n in lengths:
+                    said = flat[at:at + n]
+                    if len(said) == n and (said in stems or (
+                            said in ends and not _letter_at(text, at + n))):
+                        return n
+        n = self._one.get(run)
+        if n is None:
+            if len(self._one) > 65536:
+                self._one.clear()
+            n = self._one[run] = self._one_word(run)
+        return n
+
+    def _one_word(self, run: str) -> int:
+        """Length of the longest entry of one word that `run` begins with (0 if none)."""
         stems, ends = self._stems, self._ends
-        for n in self._multi.get(run, ()):  # several words: longer than the run
-            said = flat[at:at + n]
-            if len(said) == n and (said in stems or (said in ends
-                                                     and not _letter_at(text, at + n))):
-                return n
         size = len(run)
         # the lengths of three letters or more that exist for its first three, then two, one
         for n in (*self._heads.get(run[:3], ()), 2, 1) if size > 2 else (2, 1):

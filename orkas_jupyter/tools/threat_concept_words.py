@@ -206,12 +206,12 @@ class _Table:
                     if len(said) == n and (said in stems or (
                             said in ends and not _letter_at(text, at + n))):
                         return n
-        n = self._one.get(run)
-        if n is None:
+        known = self._one.get(run)
+        if known is None:
             if len(self._one) > 65536:
                 self._one.clear()
-            n = self._one[run] = self._one_word(run)
-        return n
+            known = self._one[run] = self._one_word(run)
+        return known
 
     def _one_word(self, run: str) -> int:
         """Length of the longest entry of one word that `run` begins with (0 if none)."""

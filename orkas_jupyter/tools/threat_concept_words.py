@@ -206,6 +206,10 @@ class _Table:
                     if len(said) == n and (said in stems or (
                             said in ends and not _letter_at(text, at + n))):
                         return n
+        return self.one_word(run)
+
+    def one_word(self, run: str) -> int:
+        """Length of the longest entry of one word that `run` begins with (0 if none)."""
         known = self._one.get(run)
         if known is None:
             if len(self._one) > 65536:
@@ -214,7 +218,11 @@ class _Table:
         return known
 
     def _one_word(self, run: str) -> int:
-        """Length of the longest entry of one word that `run` begins with (0 if none)."""
+        # a word that begins no entry: its first four letters begin none of three letters or
+        # more, and no entry is as short as its first three, two or one
+        if not (run[:4] in self.begins or run[:3] in self.short or run[:2] in self.short
+                or run[:1] in self.short):
+            return 0
         stems, ends = self._stems, self._ends
         size = len(run)
         # the lengths of three letters or more that exist for its first three, then two, one
@@ -260,14 +268,19 @@ def concept_hits(skel: str) -> list[Hit]:
     if not ascii_only:
         skel = skel.translate(_FOLD)
     flat = skel.replace("\n", " ")
-    longest, begins, short, firsts = table.longest, table.begins, table.short, table.firsts
+    longest, one, firsts = table.longest, table.one_word, table.firsts
     cursor = 0
     for word in skel.split():
         start = skel.find(word, cursor)
         cursor = start + len(word)
-        if word.isalpha():  # most words: one start, and half of them begin no entry
-            if not (word[:4] in begins or word[:3] in short or word[:2] in short
-                    or word[:1] in short or word in firsts):
+        if word.isalpha():  # most words: one start, and most of them begin no entry
+            if word not in firsts:  # what it spells does not depend on the next words
+                n = one(word)
+                if n:
+                    end = start + n
+                    ends_word = end == len(skel) or not skel[end].isalpha()
+                    senses = table.senses(skel[start:end], ends_word)
+                    hits.extend((start, end, c, ls) for c, ls in senses.items())
                 continue
             starts: Iterable[int] = (0,)
         else:  # each word start in the token (a letter after no letter)

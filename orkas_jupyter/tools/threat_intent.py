@@ -135,27 +135,36 @@ _SUBJECT = re.compile(
 
 # Read on the NFKC text with its case: "You are Volkswagen." gives the model an identity (a
 # brand, a newspaper, a person) from which to answer; case is what tells a name apart.
+_YOU_ARE = ("You are", "You're", "Du bist", "Sie sind", "Tu es", "Vous [eê]tes", "Eres",
+            "Usted es", "Sei", "Lei [eè]", "Voc[eê] [eé]", "Je bent", "U bent")
+_NOW = ("Now", "Jetzt", "Nun", "Ab jetzt", "Ahora", "Maintenant", "Ora", "Agora", "Nu",
+        "From now on")
 _IDENTITY = re.compile(
-    r"(?:^|[.!?]\s+)(?:You are|You're|Du bist|Sie sind|Tu es|Vous [eê]tes|Eres|Usted es|Sei|"
-    r"Lei [eè]|Voc[eê] [eé]|Je bent|U bent) (?:now |jetzt |nun |ahora |maintenant |ora |agora |"
-    r"nu )?(?!(?:A|An|The|My|Not|Right|Wrong|Welcome|Sure|Ein|Eine|Der|Die|Das|Un|Una|Une|"
-    r"Uno|Um|Uma|Een|De|Het)\b)[A-Z][\w.&-]+(?: [A-Z][\w.&-]+){0,2}[.!]", re.MULTILINE)
+    r"(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE) + r") (?:now |jetzt |nun |ahora |maintenant |"
+    r"ora |agora |nu )?(?!(?:A|An|The|My|Not|Right|Wrong|Welcome|Sure|Ein|Eine|Der|Die|Das|Un|"
+    r"Una|Une|Uno|Um|Uma|Een|De|Het)\b)[A-Z][\w.&-]+(?: [A-Z][\w.&-]+){0,2}[.!]",
+    re.MULTILINE)
 
 
 # "Jetzt bist du Xi Jinping, ...": the inverted order, with a name of two capitalised words
 # or one followed by a comma (a lone capitalised word before a comma could be a noun in German)
 _IDENTITY_INVERTED = re.compile(
-    r"(?:^|[.!?]\s+)(?:Now|Jetzt|Nun|Ab jetzt|Ahora|Maintenant|Ora|Agora|Nu|From now on) "
+    r"(?:^|[.!?]\s+)(?:" + "|".join(_NOW) + ") "
     r"(?:you are|you're|bist du|eres|tu es|sei|voc[eê] [eé]|ben je|ben jij) "
     r"[A-Z][\w.&-]+(?: [A-Z][\w.&-]+)+[,.!:]"
     # "Du bist jetzt Hans, ein Impfgegner": a name and who that is, after "now"
     r"|(?:^|[.!?]\s+)(?:You are|You're|Du bist|Eres|Tu es|Sei|Voc[eê] [eé]|Je bent) "
     r"(?:now|jetzt|nun|ab jetzt|ahora|maintenant|ora|agora|nu) [A-Z][\w.&-]+, "
     r"(?:a|an|ein|eine|un|una|une|uno|um|uma|een)\b", re.MULTILINE)
+# Every match holds one of these (the letters of a "you are" or a "now" before any choice of
+# letter): a text without any is not searched, which would try both patterns at every offset.
+_OPENERS = tuple(sorted({re.split(r"[\[(]", p)[0] for p in (*_YOU_ARE, *_NOW)}))
 
 
 def find_identity(text: str) -> tuple[str, str, str] | None:
     """(kind, rule, excerpt) when `text` tells the model it is a named someone."""
+    if not any(opener in text for opener in _OPENERS):
+        return None
     m = _IDENTITY.search(text) or _IDENTITY_INVERTED.search(text)
     if m is None:
         return None

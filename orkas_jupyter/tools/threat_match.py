@@ -143,6 +143,39 @@ def split_literals(pattern: str) -> tuple[tuple[str, ...], str]:
     return words, "|".join(p for p in parts if p not in words)
 
 
+# --- alternations of many words -------------------------------------------------------------
+
+_Node = dict[str, "_Node"]
+_LETTER_NEXT = r"(?![^\W\d_])"
+
+
+def trie(words: Iterable[str]) -> str:
+    """A pattern that matches the longest of `words` at a position, with their shared
+    prefixes factored out, so a long alternation is tried letter by letter instead of word
+    by word. A space in a word matches any one space or line break; a word ending in "$"
+    matches only where a word ends."""
+    root: _Node = {}
+    for word in words:
+        node = root
+        for ch in word.removesuffix("$"):
+            node = node.setdefault(ch, {})
+        node["$" if word.endswith("$") else ""] = {}
+
+    def build(node: _Node) -> str:
+        alts = [(r"\s" if ch == " " else re.escape(ch)) + build(sub)
+                for ch, sub in sorted(node.items()) if ch not in ("", "$")]
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:  # a stem ends here: longer words are optional
+            return f"(?:{body})?" if alts else ""
+        if "$" in node:  # a whole word ends here, or a longer one goes on
+            return f"(?:{body}|{_LETTER_NEXT})" if alts else _LETTER_NEXT
+        return body
+
+    return build(root)
+
+
+# --- the word index -----------------------------------------------------------------------------
+
 _WORD = re.compile(r"[a-z]+")
 
 

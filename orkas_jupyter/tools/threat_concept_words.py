@@ -129,9 +129,9 @@ class _Table:
     At each word start the longest entry that the text spells is looked up: an entry of one
     word is no longer than the text's run up to the next space, and an entry of several
     words begins with that run exactly; only the entry lengths that exist for those first
-    letters are tried. (Round 10 compiled all entries into one factored pattern; with
-    seventy-five languages that took 2.3 s of CPU on a process's first scan. Looked up, a
-    long text costs about 0.3 ms more: docs/security.md, round 12.)"""
+    letters are tried, and what a one-word run spells is remembered. (Round 10 compiled all
+    entries into one factored pattern; with seventy-five languages that took 2.3 s of CPU on
+    a process's first scan: docs/security.md, rounds 12 and 13.)"""
 
     def __init__(self, entries: dict[str, Senses]) -> None:
         self.entries = entries

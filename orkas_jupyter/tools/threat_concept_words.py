@@ -184,7 +184,7 @@ class _Table:
         """Length of the longest entry of one word that `run` begins with (0 if none)."""
         known = self._one.get(run)
         if known is None:
-            if len(self._one) > 65536:
+            if len(self._one) > 16384:  # about 2 MB
                 self._one.clear()
             known = self._one[run] = self._one_word(run)
         return known

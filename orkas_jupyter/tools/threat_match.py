@@ -179,7 +179,7 @@ def trie(words: Iterable[str]) -> str:
 _WORD = re.compile(r"[a-z]+")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # the common words; 65,536 would hold up to 22 MB of tuples
 def _word_keys(word: str) -> tuple[str, ...]:
     """The keys a word holds: its first two to five letters, or, a word of one or two
     letters, itself and "=word"."""

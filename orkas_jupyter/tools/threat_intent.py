@@ -139,6 +139,8 @@ _YOU_ARE = ("You are", "You're", "Du bist", "Sie sind", "Tu es", "Vous [eê]tes"
             "Usted es", "Sei", "Lei [eè]", "Voc[eê] [eé]", "Je bent", "U bent")
 _NOW = ("Now", "Jetzt", "Nun", "Ab jetzt", "Ahora", "Maintenant", "Ora", "Agora", "Nu",
         "From now on")
+_YOU_ARE_NAMING = ("You are", "You're", "Du bist", "Eres", "Tu es", "Sei", "Voc[eê] [eé]",
+                   "Je bent")
 _IDENTITY = re.compile(
     r"(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE) + r") (?:now |jetzt |nun |ahora |maintenant |"
     r"ora |agora |nu )?(?!(?:A|An|The|My|Not|Right|Wrong|Welcome|Sure|Ein|Eine|Der|Die|Das|Un|"
@@ -153,12 +155,12 @@ _IDENTITY_INVERTED = re.compile(
     r"(?:you are|you're|bist du|eres|tu es|sei|voc[eê] [eé]|ben je|ben jij) "
     r"[A-Z][\w.&-]+(?: [A-Z][\w.&-]+)+[,.!:]"
     # "Du bist jetzt Hans, ein Impfgegner": a name and who that is, after "now"
-    r"|(?:^|[.!?]\s+)(?:You are|You're|Du bist|Eres|Tu es|Sei|Voc[eê] [eé]|Je bent) "
+    r"|(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE_NAMING) + ") "
     r"(?:now|jetzt|nun|ab jetzt|ahora|maintenant|ora|agora|nu) [A-Z][\w.&-]+, "
     r"(?:a|an|ein|eine|un|una|une|uno|um|uma|een)\b", re.MULTILINE)
 # Every match holds one of these (the letters of a "you are" or a "now" before any choice of
 # letter): a text without any is not searched, which would try both patterns at every offset.
-_OPENERS = tuple(sorted({re.split(r"[\[(]", p)[0] for p in (*_YOU_ARE, *_NOW)}))
+_OPENERS = tuple(sorted({re.split(r"[\[(]", p)[0] for p in (*_YOU_ARE, *_NOW, *_YOU_ARE_NAMING)}))
 
 
 def find_identity(text: str) -> tuple[str, str, str] | None:

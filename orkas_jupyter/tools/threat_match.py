@@ -181,11 +181,11 @@ _WORD = re.compile(r"[a-z]+")
 
 @lru_cache(maxsize=4096)  # the common words; 65,536 would hold up to 22 MB of tuples
 def _word_keys(word: str) -> tuple[str, ...]:
-    """The keys a word holds: its first two to five letters, or, a word of one or two
-    letters, itself and "=word"."""
+    """The keys a word holds: its first two to `KEY_LETTERS` letters, or, a word of one or
+    two letters, itself and "=word"."""
     if len(word) < 3:
         return (word, "=" + word)
-    return tuple({word[:5], word[:4], word[:3], word[:2]})
+    return tuple({word[:n] for n in range(2, KEY_LETTERS + 1)})
 
 
 class WordIndex:

@@ -163,7 +163,7 @@ class _Table:
         for first, rest in (b.split(" ", 1) for b in bodies if " " in b):
             self._next[first] = self._next.get(first, frozenset()) | {rest[:2]}
         # what a one-word run spells, for the runs seen last (most words recur; at most about
-        # 7 MB: 16,384 runs made the concept hits a fifth slower on the abstracts)
+        # 5.5 MB: 16,384 runs made the concept hits a fifth slower on the abstracts)
         self.one_word: Callable[[str], int] = lru_cache(maxsize=65536)(self._one_word)
 
     def longest(self, text: str, flat: str, at: int, run: str) -> int:
@@ -239,14 +239,8 @@ def concept_hits(skel: str) -> list[Hit]:
     for word in skel.split():
         start = skel.find(word, cursor)
         cursor = start + len(word)
-        if word.isalpha():  # most words: one start, and most of them begin no entry
-            if word not in firsts:  # what it spells does not depend on the next words
-                n = one(word)
-                if n:
-                    end = start + n
-                    ends_word = end == len(skel) or not skel[end].isalpha()
-                    senses = table.senses(skel[start:end], ends_word)
-                    hits.extend((start, end, c, ls) for c, ls in senses.items())
+        if word.isalpha():  # most words: one start, and most of them spell no entry
+            if word not in firsts and not one(word):  # whatever the next words are
                 continue
             starts: Iterable[int] = (0,)
         else:  # each word start in the token (a letter after no letter)

@@ -40,8 +40,7 @@ class CompiledRule:
 
     rule: IntentRule
     pattern: re.Pattern[str]
-    gates: tuple[frozenset[str], ...]
-    gate_ids: frozenset[int]
+    gate_ids: frozenset[int]  # the `_Rules.opens` gates of its needs: all must open
     starts: frozenset[str] | None
     present: re.Pattern[str] | None
     present_starts: frozenset[str] | None
@@ -80,7 +79,7 @@ def _rules() -> _Rules:
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         words, rest = split_literals(rule.present) if rule.present else ((), "")
-        out.append(CompiledRule(rule, re.compile(rule.pattern), gates,
+        out.append(CompiledRule(rule, re.compile(rule.pattern),
                                 frozenset(ids.setdefault(g, len(ids)) for g in gates), starts,
                                 re.compile(rest) if rest else None,
                                 match_starts(rest) if rest else None, words))

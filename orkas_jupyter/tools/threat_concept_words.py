@@ -69,6 +69,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_slav,
         threat_lexicon_south,
         threat_lexicon_steppe,
+        threat_lexicon_tasks,
         threat_lexicon_west,
     )
 
@@ -79,7 +80,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 12: thirty-odd more languages
                     threat_lexicon_slav.LEXICON, threat_lexicon_africa.LEXICON,
                     threat_lexicon_gael.LEXICON, threat_lexicon_indic.LEXICON,
-                    threat_lexicon_dravida.LEXICON, threat_lexicon_steppe.LEXICON):
+                    threat_lexicon_dravida.LEXICON, threat_lexicon_steppe.LEXICON,
+                    # round 14: "tasks" as what the model was told
+                    threat_lexicon_tasks.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -17,6 +17,26 @@ _AI = (r"(?:(?:[a-z]+[- ])?(?:ai|ki|kis|ia|llm|llms|gpt)(?:[- ][a-z]+){0,2}"
 # ... and a bot, where the words say the note is one ("note to the bot:"); never an agent,
 # who is a person in call-centre and support documents ("Hinweis für Agents:").
 _AI_OR_BOT = r"(?:" + _AI + r"|(?:chat)?bots?)"
+# The text above asked back (round 14), in the Latin-script languages the grammar reads
+# (Russian and Ukrainian: `threat_intent_slavic`): a verb of repeating or writing out, the
+# text or everything, then where it stands (above or before this line, message or question).
+# English is read by "everything above this line" below.
+_ECHO = (r"(?:wiederhol|gib|schreib|kopier|druck|zeig|nenn|repete|repetez|recopie|copie|"
+         r"affiche|ecri|reprodui|donne|cite|repit|copia|muestr|escrib|reproduc|imprim|dame|"
+         r"ripet|mostr|scriv|riprodu|stamp|dammi|riport|herhaal|kopieer|toon|schrijf|geef|"
+         r"repet|escrev|reproduz|powtorz|skopiuj|pokaz|wypisz|napisz|przepisz|podaj|"
+         r"wyswietl)\w*")
+_ECHO_WHAT = (r"(?:text\w*|alles|tout|todo|tutto|tudo|wszystko|texte|texto|testo|tekst\w*|"
+              r"worte|mots|palabras|parole|woorden|palavras|slowa|contenu|contenido|"
+              r"contenuto|inhoud|conteudo|tresc|inhalt)")
+_ECHO_WHERE = (
+    r"(?:(?:uber|oberhalb|vor) (?:dieser|diesem|dem|der|meiner|meinem)|(?:au-dessus|avant) de "
+    r"(?:ce|cette|mon|ma)|(?:encima|arriba|antes) de (?:este|esta|mi)|(?:sopra|prima di) "
+    r"(?:questo|questa|il mio|la mia)|(?:boven|voor) (?:deze|dit|mijn)|(?:acima|antes) "
+    r"(?:desta|deste|da minha|do meu|de minha)|(?:powyzej|przed) (?:tej|tego|moj\w+)) "
+    r"(?:zeile|nachricht|frage|anfrage|eingabe|ligne|message|question|demande|linea|mensaje|"
+    r"pregunta|solicitud|riga|messaggio|domanda|richiesta|regel|bericht|vraag|verzoek|linha|"
+    r"mensagem|pergunta|linii|linijki|wiadomosci|pytania|prosby)")
 MORE_RULES: tuple[IntentRule, ...] = (
     R("extraction", "asks for what came before the conversation",
       r"\b(?:first|initial|opening|earliest) (?:message|words|lines?|text|prompt|sentence)s? "
@@ -103,4 +123,41 @@ MORE_RULES: tuple[IntentRule, ...] = (
       (alt(r"slip\w*", r"sneak\w*", r"subtly", r"quietly", r"discreetly", r"unauffallig",
            r"heimlich", r"discretamente", r"sutilmente", r"discretement", r"subtilement",
            r"di", r"stiekem", r"ongemerkt"),)),
+    # round 14: the text above asked back in the grammar's languages (English reads "everything
+    # above this line" in the first rule), a start quoted from the model's own setup
+    # ("starting from 'You are'"; unquoted, "starting with you are welcome" is prose), the
+    # words or prompt that set the model up or shape its behaviour, its own context dumped
+    R("extraction", "asks for the text above the message back",
+      b + _ECHO + r"\b[^.!?\n]{0,40}?\b" + _ECHO_WHAT + r"\b[^.!?\n]{0,40}?\b" + _ECHO_WHERE
+      + b, (_ECHO, _ECHO_WHAT)),
+    R("extraction", "asks for the text that configures the model",
+      r"\b(?:start|starts|starting|begin|begins|beginning) (?:from|with|at) [\"'“”‘’«»]"
+      r"you are\b",
+      (alt(r"start", r"starts", r"starting", r"begin", r"begins", r"beginning"),)),
+    R("extraction", "asks for the text that configures the model",
+      r"\b(?:words|text|prompt|instructions|message|messages|sentences) (?:\w+ )?(?:used|"
+      r"written|given) to (?:set you up|configure you|program you|instruct you|initiali[sz]e "
+      r"you|prime you)\b"
+      r"|\b(?:prompt|text|instructions|message|rules) (?:that|which) (?:\w+ )?(?:defines?|"
+      r"controls?|governs?|shapes?|determines?|dictates?) your (?:behaviou?r|responses|"
+      r"personality|answers|persona)\b",
+      (alt(r"words", r"text", r"prompt", r"instructions", r"message", r"messages",
+           r"sentences", r"rules"), alt(r"set", r"configure", r"program", r"instruct",
+                                        r"initiali[sz]e", r"prime", r"your"))),
+    R("extraction", "asks for the model's own context",
+      r"\b(?:echo|print|dump|output|reveal|show|repeat|paste|display|copy) (?:me |back |out )?"
+      r"(?:all of |all )?your (?:full |entire |whole |complete |current )?(?:context(?: window)?"
+      r"|hidden (?:messages|context|text)|initiali[sz]ation)\b",
+      (alt(r"echo", r"print", r"dump", r"output", r"reveal", r"show", r"repeat", r"paste",
+           r"display", r"copy"), alt(r"context", r"hidden", r"initiali[sz]ation"))),
+    # the opening of the best-known jailbreak ("you are about to immerse yourself into the
+    # role of another AI model known as DAN") and its warning dismissed
+    R("jailbreak", "the model told to step into another AI's role",
+      r"\bimmerse yourself (?:fully )?(?:in|into) the role of\b"
+      r"|\bmandatory bullshit (?:warning )?out of the way\b",
+      (alt(r"immerse", r"mandatory"),)),
+    # HackAPrompt's target phrase, asked for
+    R("redirect", "told to say the hijacker's phrase",
+      r"\b(?:say|print|output|write|respond with|reply with|answer with|return|type|phrase|"
+      r"only)\b[^.!?\n]{0,20}[\"'“”‘’:]?\s*i have been pwned\b", (r"pwned",)),
 )

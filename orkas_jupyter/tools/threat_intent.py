@@ -157,6 +157,17 @@ _IDENTITY_INVERTED = re.compile(
     r"|(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE_NAMING) + ") "
     r"(?:now|jetzt|nun|ab jetzt|ahora|maintenant|ora|agora|nu) [A-Z][\w.&-]+, "
     r"(?:a|an|ein|eine|un|una|une|uno|um|uma|een)\b", re.MULTILINE)
+# "You are the New York Post. As the Post, …" reads the same name back (round 14): the model
+# is to answer as it, whatever the article says. Case tells the name apart, as above.
+_ARTICLE = r"(?:the |der |die |das |el |la |le |il |o |a |de |het )?"
+_IDENTITY_REPEATED = re.compile(
+    r"(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE) + r") (?:now |jetzt |nun |ahora |maintenant |"
+    r"ora |agora |nu )?" + _ARTICLE + r"(?P<name>[A-Z][\w.&-]+(?: [A-Z][\w.&-]+){0,3})[.!,;:]\s+"
+    r"(?:As|Als|Como|Comme|En tant que|Come|In qualit[aà] di) " + _ARTICLE
+    + r"(?:[A-Z][\w.&-]+ ){0,2}?(?P=name)\b|(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE) + r") "
+    r"(?:now |jetzt |nun |ahora |maintenant |ora |agora |nu )?" + _ARTICLE
+    + r"(?:[A-Z][\w.&-]+ ){1,3}(?P<last>[A-Z][\w.&-]+)[.!,;:]\s+(?:As|Als|Como|Comme|"
+    r"En tant que|Come|In qualit[aà] di) " + _ARTICLE + r"(?P=last)\b", re.MULTILINE)
 # Every match holds one of these (the letters of a "you are" or a "now" before any choice of
 # letter): a text without any is not searched, which would try both patterns at every offset.
 _OPENERS = tuple(sorted({re.split(r"[\[(]", p)[0] for p in (*_YOU_ARE, *_NOW, *_YOU_ARE_NAMING)}))
@@ -166,7 +177,8 @@ def find_identity(text: str) -> tuple[str, str, str] | None:
     """(kind, rule, excerpt) when `text` tells the model it is a named someone."""
     if not any(opener in text for opener in _OPENERS):
         return None
-    m = _IDENTITY.search(text) or _IDENTITY_INVERTED.search(text)
+    m = (_IDENTITY.search(text) or _IDENTITY_INVERTED.search(text)
+         or _IDENTITY_REPEATED.search(text))
     if m is None:
         return None
     return ("persona", "given a named identity", text[m.start():m.end() + 30].strip())

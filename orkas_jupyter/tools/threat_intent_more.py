@@ -160,4 +160,34 @@ MORE_RULES: tuple[IntentRule, ...] = (
     R("redirect", "told to say the hijacker's phrase",
       r"\b(?:say|print|output|write|respond with|reply with|answer with|return|type|phrase|"
       r"only)\b[^.!?\n]{0,20}[\"'“”‘’:]?\s*i have been pwned\b", (r"pwned",)),
+    # the sources set aside by a preposition, then a request ("without looking at the
+    # articles, tell me …", "ohne die Artikel zu beachten, nenne …"); "without the context the
+    # model answered 40 %" has no verb of looking and no request
+    R("shaping", "the sources set aside, answer freely",
+      r"\b(?:without (?:looking at|considering|consulting|using|reading|regard to|referring to)"
+      r"|ohne(?: (?:auf |die |den |der )?(?:beachtung|berucksichtigung|rucksicht auf))?"
+      r"|sin (?:tener en cuenta|mirar|consultar|usar)|sans (?:tenir compte|regarder|consulter|"
+      r"utiliser)|senza (?:considerare|guardare|consultare|usare)|sem (?:considerar|olhar|"
+      r"consultar|usar)|zonder (?:te letten op|rekening te houden met|te kijken naar)) "
+      r"(?:\w+ ){0,2}(?:documents?|articles?|sources?|context|texts?|dokumente?|artikel|quellen|"
+      r"kontext|texte?|documentos?|articulos?|fuentes|contexto|textos?|documenti|articoli|fonti|"
+      r"testi|bronnen|artikelen)\b(?: \w+){0,3},? (?:please |bitte )?(?:tell|answer|write|say|"
+      r"give|explain|list|name|nenne|nenn|sag|schreib|antworte|beantworte|erklar|gib|dime|"
+      r"responde|escribe|explica|dis|reponds|ecris|explique|dimmi|rispondi|scrivi|spiega|diga|"
+      r"responda|escreva|explique|vertel|antwoord|schrijf|leg)\w*\b",
+      (alt(r"without", r"ohne", r"sin", r"sans", r"senza", r"sem", r"zonder"),
+       alt(r"documents?", r"articles?", r"sources?", r"context", r"texts?", r"dokumente?",
+           r"artikel", r"quellen", r"kontext", r"texte?", r"documentos?", r"articulos?",
+           r"fuentes", r"contexto", r"textos?", r"documenti", r"articoli", r"fonti", r"testi",
+           r"bronnen", r"artikelen"))),
+    # the speaker's word as the only rule from now on ("only my instructions count",
+    # "ab sofort zählt nur noch, was ich dir sage")
+    R("override", "the speaker's word the only rule",
+      r"\bonly (?:my|what i (?:say|tell you)) (?:instructions?|orders?|words|rules|commands)? ?"
+      r"(?:counts?|matters?|appl(?:y|ies)|(?:is|are) valid)\b"
+      r"|\b(?:ab (?:sofort|jetzt)|von nun an),? (?:zahlt|zahlen|gilt|gelten) nur (?:noch)?,? "
+      r"(?:das,? )?(?:was ich|meine)\b"
+      r"|\bnur (?:noch )?(?:das,? )?(?:was ich (?:dir )?sage|meine (?:anweisungen|befehle|"
+      r"regeln|worte)),? (?:zahlt|zahlen|gilt|gelten)\b",
+      (alt(r"only", r"ab", r"von", r"nur"), alt(r"my", r"what", r"was", r"meine"))),
 )

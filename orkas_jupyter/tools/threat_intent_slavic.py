@@ -273,11 +273,19 @@ def _compiled() -> tuple[tuple[GatedRule, re.Pattern[str]], ...]:
     return tuple((r, re.compile(r.pattern)) for r in RULES)
 
 
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
 def find_slavic(norm: str, skel: str) -> list[tuple[str, str, str]]:
     """(kind, rule, excerpt) for each Russian, Ukrainian or Polish rule that matches."""
     hits = []
     skel = skel.replace("ł", "l")  # the one Polish letter that does not decompose
+    # every gate of a rule on the normalised text is Cyrillic (a test checks): one search
+    # spares a text without Cyrillic their gates' substring tests
+    cyrillic = _CYRILLIC.search(norm) is not None
     for rule, pattern in _compiled():
+        if rule.form == "norm" and not cyrillic:
+            continue
         text = norm if rule.form == "norm" else skel
         if not all(any(s in text for s in gate) for gate in rule.gates):
             continue

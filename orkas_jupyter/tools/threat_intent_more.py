@@ -183,7 +183,7 @@ MORE_RULES: tuple[IntentRule, ...] = (
     # the speaker's word as the only rule from now on ("only my instructions count",
     # "ab sofort zählt nur noch, was ich dir sage")
     R("override", "the speaker's word the only rule",
-      r"\bonly (?:my|what i (?:say|tell you)) (?:instructions?|orders?|words|rules|commands)? ?"
+      r"\bonly (?:my (?:instructions?|orders?|words|rules|commands)|what i (?:say|tell you)) "
       r"(?:counts?|matters?|appl(?:y|ies)|(?:is|are) valid)\b"
       r"|\b(?:ab (?:sofort|jetzt)|von nun an),? (?:zahlt|zahlen|gilt|gelten) nur (?:noch)?,? "
       r"(?:das,? )?(?:was ich|meine)\b"

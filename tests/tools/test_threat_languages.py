@@ -190,6 +190,7 @@ ROUND14_NEAR_MISSES = [
     "Without looking at the documents, I can't say which version shipped.",
     "Without using the context window, summarise each chunk separately.",
     "Only my team's dashboards count for the OKR review.",
+    "Use only my count of the samples; the lab's count is off by two.",
     "Ab sofort gilt nur noch die neue Spaltenbenennung.",
 ]
 

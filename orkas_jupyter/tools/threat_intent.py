@@ -140,9 +140,11 @@ _NOW = ("Now", "Jetzt", "Nun", "Ab jetzt", "Ahora", "Maintenant", "Ora", "Agora"
         "From now on")
 _YOU_ARE_NAMING = ("You are", "You're", "Du bist", "Eres", "Tu es", "Sei", "Voc[eê] [eé]",
                    "Je bent")
+# "You are" (now) at a sentence start
+_YOU_ARE_NOW = (r"(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE) + r") (?:now |jetzt |nun |ahora |"
+                r"maintenant |ora |agora |nu )?")
 _IDENTITY = re.compile(
-    r"(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE) + r") (?:now |jetzt |nun |ahora |maintenant |"
-    r"ora |agora |nu )?(?!(?:A|An|The|My|Not|Right|Wrong|Welcome|Sure|Ein|Eine|Der|Die|Das|Un|"
+    _YOU_ARE_NOW + r"(?!(?:A|An|The|My|Not|Right|Wrong|Welcome|Sure|Ein|Eine|Der|Die|Das|Un|"
     r"Una|Une|Uno|Um|Uma|Een|De|Het)\b)[A-Z][\w.&-]+(?: [A-Z][\w.&-]+){0,2}[.!]",
     re.MULTILINE)
 
@@ -160,14 +162,13 @@ _IDENTITY_INVERTED = re.compile(
 # "You are the New York Post. As the Post, …" reads the same name back (round 14): the model
 # is to answer as it, whatever the article says. Case tells the name apart, as above.
 _ARTICLE = r"(?:the |der |die |das |el |la |le |il |o |a |de |het )?"
+_AS = r"(?:As|Als|Como|Comme|En tant que|Come|In qualit[aà] di) "
+# the whole name read back ("As the New York Post"), or its last word ("As the Post")
 _IDENTITY_REPEATED = re.compile(
-    r"(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE) + r") (?:now |jetzt |nun |ahora |maintenant |"
-    r"ora |agora |nu )?" + _ARTICLE + r"(?P<name>[A-Z][\w.&-]+(?: [A-Z][\w.&-]+){0,3})[.!,;:]\s+"
-    r"(?:As|Als|Como|Comme|En tant que|Come|In qualit[aà] di) " + _ARTICLE
-    + r"(?:[A-Z][\w.&-]+ ){0,2}?(?P=name)\b|(?:^|[.!?]\s+)(?:" + "|".join(_YOU_ARE) + r") "
-    r"(?:now |jetzt |nun |ahora |maintenant |ora |agora |nu )?" + _ARTICLE
-    + r"(?:[A-Z][\w.&-]+ ){1,3}(?P<last>[A-Z][\w.&-]+)[.!,;:]\s+(?:As|Als|Como|Comme|"
-    r"En tant que|Come|In qualit[aà] di) " + _ARTICLE + r"(?P=last)\b", re.MULTILINE)
+    _YOU_ARE_NOW + _ARTICLE + r"(?P<name>[A-Z][\w.&-]+(?: [A-Z][\w.&-]+){0,3})[.!,;:]\s+"
+    + _AS + _ARTICLE + r"(?:[A-Z][\w.&-]+ ){0,2}?(?P=name)\b"
+    r"|" + _YOU_ARE_NOW + _ARTICLE + r"(?:[A-Z][\w.&-]+ ){1,3}(?P<last>[A-Z][\w.&-]+)[.!,;:]\s+"
+    + _AS + _ARTICLE + r"(?P=last)\b", re.MULTILINE)
 # Every match holds one of these (the letters of a "you are" or a "now" before any choice of
 # letter): a text without any is not searched, which would try both patterns at every offset.
 _OPENERS = tuple(sorted({re.split(r"[\[(]", p)[0] for p in (*_YOU_ARE, *_NOW, *_YOU_ARE_NAMING)}))

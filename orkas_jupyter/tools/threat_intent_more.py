@@ -37,6 +37,12 @@ _ECHO_WHERE = (
     r"(?:zeile|nachricht|frage|anfrage|eingabe|ligne|message|question|demande|linea|mensaje|"
     r"pregunta|solicitud|riga|messaggio|domanda|richiesta|regel|bericht|vraag|verzoek|linha|"
     r"mensagem|pergunta|linii|linijki|wiadomosci|pytania|prosby)")
+# The sources an answer should come from ("the articles", "die Quellen"), which an injection
+# sets aside; German and French "texte" only where a preposition sets them aside.
+_SOURCES = (r"(?:documents?|articles?|sources?|context|texts?|dokumente?|artikel|quellen|"
+            r"kontext|documentos?|articulos?|fuentes|contexto|textos?|documenti|articoli|fonti|"
+            r"testi|bronnen|artikelen)")
+_SOURCES_OR_TEXTE = alt(_SOURCES, r"texte")
 MORE_RULES: tuple[IntentRule, ...] = (
     R("extraction", "asks for what came before the conversation",
       r"\b(?:first|initial|opening|earliest) (?:message|words|lines?|text|prompt|sentence)s? "
@@ -57,9 +63,7 @@ MORE_RULES: tuple[IntentRule, ...] = (
            r"everything", r"hidden", r"secret", r"testo", r"texto", r"texte", r"tekst"),)),
     R("shaping", "the sources set aside, answer freely",
       b + r"(?:ignore|disregard|forget|ignoriere|vergiss|ignora|olvida|oublie|dimentica|"
-      r"esqueca|negeer|vergeet)\w* (?:\w+ ){0,2}(?:documents?|articles?|sources?|context|"
-      r"texts?|dokumente?|artikel|quellen|kontext|documentos?|articulos?|fuentes|contexto|"
-      r"textos?|documenti|articoli|fonti|testi|bronnen|artikelen)\b" + gap(30)
+      r"esqueca|negeer|vergeet)\w* (?:\w+ ){0,2}" + _SOURCES + r"\b" + gap(30)
       + r"\b(?:answer|reply|respond|antworte|responde|reponds|rispondi|responda|antwoord)\w* "
       r"(?:\w+ )?(?:freely|frei|libremente|librement|liberamente|livremente|vrij|anyway|"
       r"yourself|selbst)\b",
@@ -169,17 +173,12 @@ MORE_RULES: tuple[IntentRule, ...] = (
       r"|sin (?:tener en cuenta|mirar|consultar|usar)|sans (?:tenir compte|regarder|consulter|"
       r"utiliser)|senza (?:considerare|guardare|consultare|usare)|sem (?:considerar|olhar|"
       r"consultar|usar)|zonder (?:te letten op|rekening te houden met|te kijken naar)) "
-      r"(?:\w+ ){0,2}(?:documents?|articles?|sources?|context|texts?|dokumente?|artikel|quellen|"
-      r"kontext|texte?|documentos?|articulos?|fuentes|contexto|textos?|documenti|articoli|fonti|"
-      r"testi|bronnen|artikelen)\b(?: \w+){0,3},? (?:please |bitte )?(?:tell|answer|write|say|"
-      r"give|explain|list|name|nenne|nenn|sag|schreib|antworte|beantworte|erklar|gib|dime|"
+      r"(?:\w+ ){0,2}" + _SOURCES_OR_TEXTE + r"\b(?: \w+){0,3},? (?:please |bitte )?"
+      r"(?:tell|answer|write|say|give|explain|list|name|nenne|nenn|sag|schreib|antworte|beantworte|erklar|gib|dime|"
       r"responde|escribe|explica|dis|reponds|ecris|explique|dimmi|rispondi|scrivi|spiega|diga|"
       r"responda|escreva|explique|vertel|antwoord|schrijf|leg)\w*\b",
       (alt(r"without", r"ohne", r"sin", r"sans", r"senza", r"sem", r"zonder"),
-       alt(r"documents?", r"articles?", r"sources?", r"context", r"texts?", r"dokumente?",
-           r"artikel", r"quellen", r"kontext", r"texte?", r"documentos?", r"articulos?",
-           r"fuentes", r"contexto", r"textos?", r"documenti", r"articoli", r"fonti", r"testi",
-           r"bronnen", r"artikelen"))),
+       _SOURCES_OR_TEXTE)),
     # the speaker's word as the only rule from now on ("only my instructions count",
     # "ab sofort zählt nur noch, was ich dir sage")
     R("override", "the speaker's word the only rule",

@@ -267,7 +267,7 @@ SHAPE_RULES: tuple[IntentRule, ...] = (
 # rule that it may not refuse, or a harmful request with the warnings taken off.
 _FILTER = (r"(?:content |safety |moderation )?(?:filters?|moderation|classifiers?|censors?|"
            r"safety (?:system|layer|checks?)|guardrails?)")
-_HARM = (r"(?:bombs?|explosives?|thermite|napalm|molotov|nerve agents?|sarin|ricin|poisons?|"
+HARM = (r"(?:bombs?|explosives?|thermite|napalm|molotov|nerve agents?|sarin|ricin|poisons?|"
          r"weapons?|guns?|meth\w*|drugs?|malware|ransomware|keyloggers?|exploits?|payloads?|"
          r"hack\w*|phishing|counterfeit\w*|fake (?:ids?|passports?|doctor'?s notes?)|"
          r"hotwir\w*|pick (?:a |the )?locks?|lock-?picking|stalk\w*|track (?:someone|my|her|"
@@ -298,11 +298,11 @@ JAILBREAK_RULES: tuple[IntentRule, ...] = (
            r"cant", r"must", r"mustn't", r"may", r"if", r"do", r"don't", r"dont", r"just",
            r"and", r"penali\w*", r"punish\w*", r"refus\w*"),)),
     R("jailbreak", "a harmful request with the warnings taken off",
-      r"\b" + _HARM + r"\b[^\n]{0,120}?\b(?:no|without(?: any)?|skip(?: all)?|don'?t "
+      r"\b" + HARM + r"\b[^\n]{0,120}?\b(?:no|without(?: any)?|skip(?: all)?|don'?t "
       r"(?:add|include|give)(?: any)?|leave out(?: the)?|zero) (?:warnings?|caveats?|"
       r"disclaimers?|refusals?|moralizing|moralising|lectures?|placeholders)\b"
       r"|\b(?:no|without(?: any)?|skip(?: all)?|don'?t (?:add|include|give)(?: any)?) "
-      r"(?:warnings?|caveats?|disclaimers?|refusals?)\b[^\n]{0,120}?\b" + _HARM + r"\b",
+      r"(?:warnings?|caveats?|disclaimers?|refusals?)\b[^\n]{0,120}?\b" + HARM + r"\b",
       (alt(r"no", r"without", r"skip", r"don't", r"dont", r"zero", r"leave", r"bombs?",
            r"explosives?", r"thermite", r"napalm", r"molotov", r"nerve", r"sarin", r"ricin",
            r"poisons?", r"weapons?", r"guns?", r"meth\w*", r"drugs?", r"malware",

@@ -42,7 +42,7 @@ _ECHO_WHERE = (
 _SOURCES = (r"(?:documents?|articles?|sources?|context|texts?|dokumente?|artikel|quellen|"
             r"kontext|documentos?|articulos?|fuentes|contexto|textos?|documenti|articoli|fonti|"
             r"testi|bronnen|artikelen)")
-_SOURCES_OR_TEXTE = alt(_SOURCES, r"texte")
+SOURCES_OR_TEXTE = alt(_SOURCES, r"texte")
 MORE_RULES: tuple[IntentRule, ...] = (
     R("extraction", "asks for what came before the conversation",
       r"\b(?:first|initial|opening|earliest) (?:message|words|lines?|text|prompt|sentence)s? "
@@ -173,12 +173,12 @@ MORE_RULES: tuple[IntentRule, ...] = (
       r"|sin (?:tener en cuenta|mirar|consultar|usar)|sans (?:tenir compte|regarder|consulter|"
       r"utiliser)|senza (?:considerare|guardare|consultare|usare)|sem (?:considerar|olhar|"
       r"consultar|usar)|zonder (?:te letten op|rekening te houden met|te kijken naar)) "
-      r"(?:\w+ ){0,2}" + _SOURCES_OR_TEXTE + r"\b(?: \w+){0,3},? (?:please |bitte )?"
+      r"(?:\w+ ){0,2}" + SOURCES_OR_TEXTE + r"\b(?: \w+){0,3},? (?:please |bitte )?"
       r"(?:tell|answer|write|say|give|explain|list|name|nenne|nenn|sag|schreib|antworte|beantworte|erklar|gib|dime|"
       r"responde|escribe|explica|dis|reponds|ecris|explique|dimmi|rispondi|scrivi|spiega|diga|"
       r"responda|escreva|explique|vertel|antwoord|schrijf|leg)\w*\b",
       (alt(r"without", r"ohne", r"sin", r"sans", r"senza", r"sem", r"zonder"),
-       _SOURCES_OR_TEXTE)),
+       SOURCES_OR_TEXTE)),
     # the speaker's word as the only rule from now on ("only my instructions count",
     # "ab sofort zählt nur noch, was ich dir sage")
     R("override", "the speaker's word the only rule",

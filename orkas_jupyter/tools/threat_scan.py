@@ -32,6 +32,7 @@ from ..engine.messages import TextPart
 from .threat_concepts import find_concepts, find_placeholder_link
 from .threat_decode import decoded_texts
 from .threat_intent import find_identity, find_intent
+from .threat_intent_payload import find_shouting
 from .threat_intent_slavic import find_slavic
 from .threat_intent_world import find_world
 from .threat_mention import blank_mentions
@@ -104,8 +105,8 @@ def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
                 + find_concepts(skel))
         placeholder = find_placeholder_link(said)
         hits += [placeholder] if placeholder else []
-        identity = find_identity(unicodedata.normalize("NFKC", said))
-        hits += [identity] if identity else []
+        cased = unicodedata.normalize("NFKC", said)
+        hits += [h for h in (find_identity(cased), find_shouting(cased)) if h]
         found += [ThreatFinding("prompt_injection", f"{kind}: {rule}", excerpt)
                   for kind, rule, excerpt in hits]
     meant = None

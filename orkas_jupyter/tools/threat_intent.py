@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .threat_intent_answers import ANSWER_RULES
 from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
@@ -76,7 +77,8 @@ class _Rules:
 def _rules() -> _Rules:
     ids: dict[frozenset[str], int] = {}
     out = []
-    for rule in (*RULES, *MORE_RULES, *LATE_RULES, *PLANTED_RULES, *PAYLOAD_RULES):
+    for rule in (*RULES, *MORE_RULES, *LATE_RULES, *PLANTED_RULES, *PAYLOAD_RULES,
+                 *ANSWER_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         words, rest = split_literals(rule.present) if rule.present else ((), "")

@@ -32,7 +32,7 @@ from ..engine.messages import TextPart
 from .threat_concepts import find_concepts, find_placeholder_link
 from .threat_decode import decoded_texts
 from .threat_intent import find_identity, find_intent
-from .threat_intent_payload import find_shouting
+from .threat_intent_caps import find_shouting
 from .threat_intent_slavic import find_slavic
 from .threat_intent_world import find_world
 from .threat_mention import blank_mentions

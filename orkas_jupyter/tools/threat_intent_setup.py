@@ -21,8 +21,8 @@ R = IntentRule
 b = r"\b"
 # who set the model up, as a relative clause about "you"
 _MAKERS = alt(r"(?:(?:the (?:people|folks|team|company|developers?|operators?|admins?)|"
-              r"those|someone) (?:who|that)|whoever) (?:set you up|configured you|deployed you|built "
-              r"you|programmed you|created you|made you|trained you|installed you|runs? you|"
+              r"those|someone) (?:who|that)|whoever) (?:set you up|configured you|deployed you|"
+              r"built you|programmed you|created you|made you|trained you|installed you|runs? you|"
               r"operates? you)(?! (?:with|for) (?:a|an|the|your|new)\b)")
 # ... or by what they are to it, where the rules they gave it are named ("the constraints your
 # host application gave you"; "the developer asked me to tell you" alone is a colleague)

@@ -198,3 +198,16 @@ def test_a_shouted_order_needs_lowercase_around_it_and_says_what_to_answer() -> 
     assert find_shouting(shouted.upper()) is None
     # a shouted order that names nothing the answer must be is a form's instruction
     assert find_shouting("the form says ANSWER ALL QUESTIONS IN PEN and sign it") is None
+
+
+def test_a_long_run_of_capitals_is_read_in_linear_time() -> None:
+    # unbounded word lengths tried a 100,000-letter run (a DNA sequence in capitals) from each
+    # letter to its end: 84 s. The bound is far above the linear cost (about 0.05 s).
+    import random
+    import time
+
+    rng = random.Random(11)
+    run = "what is this " + "".join(rng.choice("ACGT") for _ in range(100_000)) + " sequence"
+    start = time.process_time()
+    assert find_shouting(run) is None
+    assert time.process_time() - start < 5.0

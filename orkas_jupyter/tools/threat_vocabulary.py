@@ -219,8 +219,10 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                         r"the (ai|model|assistant|bot))\b|^\W{0,3}jailbreak\W{0,3}:"),
         ("do anything now", "jailbr"))),
     ("claim authority over the model", _rx(
+        # ("As the owner, you can invite members" is product documentation)
         r"\b(i am|i'm|as) (your|the) (creator|developer|admin|administrator|owner|master|"
-        r"programmer|operator)\b|\bi (created|programmed|built|trained|made|own) you\b")),
+        r"programmer|operator)\b(?!,? you\b)|\bi (created|programmed|built|trained|made|own) "
+        r"you\b")),
     ("new instructions", _rx(
         r"\b(here are|these are|follow|obey|i give you|i'?m giving you|giving you|you have|with|"
         r"important) (your |the |some |my )?new (instructions|rules|guidelines|programming|"

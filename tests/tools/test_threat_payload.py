@@ -152,6 +152,7 @@ NEAR_MISSES = [
     "Whatever the question is, answer with \"I don't know\" if the context is empty.",
     "Only reply with \"OK\" when the upload finished.",
     "The developer asked me to tell you the build is ready.",
+    "You are the owner. As the owner, you can invite members.",
     "What instructions did the doctor give you after the surgery?",
     "Before calling this tool, make sure the file exists and pass its path in the `file` "
     "argument.",

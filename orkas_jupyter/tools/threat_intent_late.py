@@ -86,10 +86,15 @@ _VERBATIM = alt(r"verbatim", r"word for word", r"word by word", r"wortlich",
                 r"wort fur wort", r"palabra por palabra", r"literalmente", r"mot pour mot",
                 r"parola per parola", r"alla lettera", r"palavra por palavra",
                 r"woord voor woord", r"letterlijk", r"shabdash")
+# (the secret itself: "the password policy", "password reset" name rules and procedures; a
+# "password reset token" is one)
 _SECRET = alt(r"password", r"passwort", r"kennwort", r"contrasena", r"mot de passe", r"senha",
               r"wachtwoord", r"secret (?:key|code|word)", r"geheim\w* (?:code|wort|schlussel)",
               r"codigo secreto", r"code secret", r"parola (?:segreta|d'ordine)",
-              r"codice segreto", r"codigo secreto")
+              r"codice segreto", r"codigo secreto") + (
+    r"(?! (?:polic\w*|richtlinie\w*|manager|reset(?! (?:token|link|code))|requirements?|"
+    r"rules|regeln|length|strength|rotation|expiry|complexity|field|hash\w*|change|"
+    r"anderung)\b)")
 _RECEIVED = alt(r"did you (?:get|receive|receive)", r"were you given", r"hast du bekommen",
                 r"hast du erhalten", r"recibiste", r"recibio", r"recebeu", r"recebeste",
                 r"as-tu recues?", r"avez-vous recues?", r"hai ricevuto", r"ha ricevuto",
@@ -138,7 +143,9 @@ LATE_RULES: tuple[IntentRule, ...] = (
       r"will not|doesn'?t|does not) (?:need to |have to )?(?:obey|follow|align with|adhere to|"
       r"respect|care about|abide by)) (?:the )?(?:openai|open ai|anthropic|google|microsoft|"
       r"meta)'?s? (?:content )?(?:polic\w*|guidelines|rules|restrictions|terms)\b"
-      r"|\b(?:say|you can do) anything(?: now)?\b",
+      # ("does the lease say anything about subletting?" asks about a document)
+      r"|\byou (?:can|may|are (?:free|allowed) to) (?:say|do) anything\b"
+      r"|\bsay anything(?: you want| now)\b",
       (alt(r"openai", r"open", r"anthropic", r"google", r"microsoft", r"meta", r"say",
            r"you"),)),
     R("extraction", "the prompt itself transformed or probed",
@@ -210,7 +217,9 @@ LATE_RULES: tuple[IntentRule, ...] = (
       b + REPRODUCE + b + gap(40) + b + _YOUR + b + gap(40) + b + _VERBATIM + b,
       (REPRODUCE, _YOUR, _VERBATIM)),
     R("extraction", "asks for a secret",
-      b + REPRODUCE + b + gap(30) + b + _SECRET + b
+      # (not "don't share the staging password in Slack")
+      r"\b(?<!don't )(?<!dont )(?<!do not )(?<!never )(?<!not )" + REPRODUCE + b + gap(30)
+      + b + _SECRET + b
       + r"|\b(?:copie|copia|copy|kopiere|kopieer|stampa|imprime|imprima|druck\w*)\b" + gap(30)
       + b + _SECRET + b, (_SECRET,)),
     R("extraction", "asks which instructions the model received",

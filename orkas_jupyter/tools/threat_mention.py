@@ -21,6 +21,11 @@ _MENTION_CUES = re.compile(
     r"(?<![^\W_])(?:mean|means|meaning|meant|such as|containing|contains|e\.g\.|"
     r"for (?:example|instance)|examples?|"
     r"phrases?|payloads?|test ?cases?|cases|detect\w*|flag(?:s|ged)?|classif\w*|"
+    # who wrote it, in a report ("the attacker wrote '…' in a PDF", "de tester zette: '…'"),
+    # and inputs a guardrail blocks
+    r"pentest\w*|penetration test\w*|attackers?|atacantes?|angreifer\w*|attaquants?|"
+    r"attaccant[ei]|aanvaller\w*|testers?|guardrails?|vulnerabilit\w*|"
+    r"(?:inputs?|prompts?|messages?|strings?) like|"
     r"injections?|attacks?|red[-_ ]?team\w*|regex\w*|jailbreaks?|filters?|regression|"
     r"bedeutet|bedeuten|etwa|zum beispiel|beispiel\w*|z\. ?b\.|angriff\w*|"
     r"significa|par exemple|por ejemplo|ad esempio|por exemplo|bijvoorbeeld|"

@@ -236,6 +236,11 @@ def token_rules(text: str) -> list[tuple[str, str]]:
         # snake_case identifiers stay one word: `ignore_previous(rows)` is code, not a request
         tokens = _TOKEN.findall(sentence)
         classes = _classify(tokens)
+        # "the password policy", "password reset": the head noun is a rule or a procedure,
+        # not the secret
+        for k in range(len(tokens) - 1):
+            if "secret" in classes[k] and tokens[k + 1] in _NOT_THE_SECRET:
+                classes[k] = classes[k] - {"secret"}
         present = frozenset().union(*classes)
         if not present:
             continue  # most sentences of prose know no keyword at all
@@ -243,6 +248,21 @@ def token_rules(text: str) -> list[tuple[str, str]]:
             if not present.issuperset(chain):
                 continue  # most sentences lack a class the rule needs: skip the search
             i = _chain(classes, chain, windows)
-            if i is not None:
+            if i is not None and not (name == "override previous instructions"
+                                      and _SCOPED_CORRECTION.search(sentence)):
                 hits.append((name, " ".join(tokens[i:i + 8])))
     return hits
+
+
+_NOT_THE_SECRET = frozenset((
+    "policy", "policies", "manager", "requirements", "requirement", "rules", "length",
+    "strength", "rotation", "expiry", "complexity", "field", "hash", "hashing", "change",
+    "richtlinie", "richtlinien", "politica", "politique"))
+# A correction scoped to a topic: "forget what I said earlier about UTC — our timestamps are
+# in Europe/Madrid" is a memory note revised, not the model's instructions set aside (unless
+# the topic is the rules themselves).
+_SCOPED_CORRECTION = re.compile(
+    r"\b(?:forget|ignore|disregard|scratch) what (?:i|we) (?:said|wrote|told you|mentioned|"
+    r"asked(?: for)?) (?:earlier |before |previously |yesterday |last time |above )?about "
+    r"(?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|prompt|"
+    r"system|safety|filters?|polic\w*|limits|orders)\b)")

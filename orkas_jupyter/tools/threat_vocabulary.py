@@ -209,7 +209,13 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                         r"(no|not|n't|dont|didnt|forgotten|free|unrestricted|without)\b")),
     ("role hijack", _rx(r"\b(you|u) (were|are|have been|was|'re) (instructed|told|programmed) to\b"
                         r"|\bdo (as|what) (you are|you're|i) (told|say)\b")),
-    ("role hijack", _rx(r"\b(developer|god|admin|jailbreak|dan|sudo|unrestricted) mode\b")),
+    # ("enable developer mode on Android", '"developer mode" in the router's admin panel' are
+    # a device's settings)
+    ("role hijack", _rx(r"\b(developer|god|admin|jailbreak|dan|sudo|unrestricted) mode\b"
+                        r"(?![\"'”]?\s+(on|in|for|of) (\w+ ){0,2}?(android|phones?|iphone|ios|"
+                        r"routers?|chrome|browsers?|windows|macos|mac|devices?|admin panel|"
+                        r"settings|tablets?|laptops?|consoles?|steam|xbox|playstation|vs ?code|"
+                        r"firefox|edge|bios|firmware)\b)")),
     ("role hijack", _rx(r"\b(pretend|act as if|imagine)( that)?( you)?( to)? (have |had )?"
                         r"(forgotten|forgot|no (rules|instructions|restrictions|guidelines))\b|"
                         r"\b(not|never) (be )?(programmed|allowed|trained) to refuse\b|"

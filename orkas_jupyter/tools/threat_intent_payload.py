@@ -25,7 +25,7 @@ R = IntentRule
 b = r"\b"
 # with the German dative plurals ("unabhängig von den Texten")
 SOURCES = alt(SOURCES_OR_TEXTE, r"texten", r"dokumenten", r"artikeln")
-_WRITE = alt(r"write", r"say", r"output", r"print", r"answer", r"respond", r"reply", r"tell",
+WRITE = alt(r"write", r"say", r"output", r"print", r"answer", r"respond", r"reply", r"tell",
              r"give", r"list", r"explain", r"name", r"schreib\w*", r"sag", r"sage", r"antworte",
              r"beantworte", r"gib", r"nenne?", r"erklar\w*", r"erzahl\w*", r"escribe", r"di",
              r"dime",
@@ -130,15 +130,15 @@ PAYLOAD_RULES: tuple[IntentRule, ...] = (
       r"\b(?:do not|don'?t|never|no need to) (?:read|look at|use|consult|consider|check|refer "
       r"to) (?:the |any |these |those |your )?(?:provided |given |attached )?" + SOURCES
       + r"\b(?: provided| given| above)?\W{0,3}(?:and |but )?(?:just |only |simply |instead )?"
-      + _WRITE + b
+      + WRITE + b
       + r"|\b(?:lies|lest|schau|beachte|nutze|verwende|benutze) (?:dir )?(?:die |den |das |"
       r"keine )?(?:obigen |vorliegenden )?" + SOURCES + r" nicht\W{0,3}(?:sondern |und )?"
-      r"(?:einfach |nur )?" + _WRITE + b
+      r"(?:einfach |nur )?" + WRITE + b
       + r"|\b(?:non (?:usare|leggere|guardare|considerare)|no (?:uses|leas|mires|consultes|"
       r"tengas en cuenta)|ne (?:lis|utilise|regarde|consulte) pas|nao (?:use|leia|consulte|"
       r"olhe)|gebruik (?:de |geen )?|lees (?:de )?) (?:i |gli |le |los |las |les |os |as |de |"
       r"het )?" + SOURCES + r"\b(?: niet)?\W{0,3}(?:e |y |et |mas |maar |pero |ma )?(?:solo |"
-      r"solamente |seulement |simplement |apenas |alleen |gewoon )?" + _WRITE + b,
+      r"solamente |seulement |simplement |apenas |alleen |gewoon )?" + WRITE + b,
       (alt(r"do", r"don't", r"dont", r"never", r"no", r"lies", r"lest", r"schau", r"beachte",
            r"nutze", r"verwende", r"benutze", r"non", r"ne", r"nao", r"gebruik", r"lees"),
        SOURCES)),
@@ -149,7 +149,7 @@ PAYLOAD_RULES: tuple[IntentRule, ...] = (
       r"independientemente de|independamment (?:de|des)|indipendentemente da|"
       r"independentemente d[aeo]s?|ongeacht) (?:the |den |die |der |los |las |les |gli |le |"
       r"os |as |de )?(?:provided |given |obigen |vorliegenden )?" + SOURCES
-      + r"\b\s*(?::|,? (?:please |bitte )?" + _WRITE + b + ")",
+      + r"\b\s*(?::|,? (?:please |bitte )?" + WRITE + b + ")",
       (alt(r"regardless", r"irrespective", r"independently", r"disregarding", r"ignoring",
            r"leaving", r"setting", r"unabhangig", r"ungeachtet", r"ohne", r"abgesehen",
            r"independientemente", r"independamment", r"indipendentemente",
@@ -157,7 +157,7 @@ PAYLOAD_RULES: tuple[IntentRule, ...] = (
     # "Nicht die Übersetzung! Schreib stattdessen …": the task refused, another given
     R("redirect", "the task refused and another given",
       r"\b(?:nicht|not|no|keine?|pas|non|niet|nao|ni) (?:die |the |den |das |la |le |el |il |"
-      r"de |het |a |o |une? |eine? )?" + _TASK_NOUN + r"\s*[!.]+\s*(?:\w+ )?" + _WRITE
+      r"de |het |a |o |une? |eine? )?" + _TASK_NOUN + r"\s*[!.]+\s*(?:\w+ )?" + WRITE
       + r"\b[^.!?\n]{0,40}?\b" + _INSTEAD + b,
       (alt(r"nicht", r"not", r"no", r"kein", r"keine", r"pas", r"non", r"niet", r"nao",
            r"ni"), _TASK_NOUN, _INSTEAD)),
@@ -238,16 +238,16 @@ PAYLOAD_RULES: tuple[IntentRule, ...] = (
       # (questions about the texts: "die alten Tickets zu beantworten" is a colleague's)
       r"\b(?:hor|hort|horen sie) auf,? (?:\w+ ){0,2}?(?:fragen|die fragen) (?:\w+ ){0,3}?"
       r"zu (?:beantworten|antworten|ubersetzen|"
-      r"zusammenzufassen|analysieren|korrigieren)\b,? (?:und )?(?:\w+ )?" + _WRITE + b,
+      r"zusammenzufassen|analysieren|korrigieren)\b,? (?:und )?(?:\w+ )?" + WRITE + b,
       (alt(r"hor", r"hort", r"horen"),)),
     # the sources pushed aside in German ("Lass die Dokumente beiseite und sag mir …",
     # "Schluss mit den Artikeln. Erzähl mir lieber …", "nicht mit den Texten, sondern mit
     # deiner Meinung")
     R("shaping", "the sources set aside, answer freely",
       r"\b(?:lass|leg|lasst|legt) (?:die |den |das |diese )?" + SOURCES + r" (?:beiseite|weg|"
-      r"liegen|au(?:ss|ß)en vor)\b,? (?:und )?(?:\w+ )?" + _WRITE + r"\b" + gap(30) + _OWN_VIEW
+      r"liegen|au(?:ss|ß)en vor)\b,? (?:und )?(?:\w+ )?" + WRITE + r"\b" + gap(30) + _OWN_VIEW
       + r"|\b(?:schluss|genug) mit (?:den |dem |der |diesen )?" + SOURCES + r"\s*[.!]+\s*"
-      r"(?:\w+ ){0,2}?" + _WRITE + r" (?:\w+ )?(?:lieber|stattdessen|einfach)\b"
+      r"(?:\w+ ){0,2}?" + WRITE + r" (?:\w+ )?(?:lieber|stattdessen|einfach)\b"
       + r"|\bnicht (?:mit|aus|anhand|nach) (?:den |dem |der |diesen )?" + SOURCES
       + r",? sondern (?:mit|aus|nach) " + _OWN_VIEW,
       (alt(r"lass", r"leg", r"lasst", r"legt", r"schluss", r"genug", r"nicht"), SOURCES)),

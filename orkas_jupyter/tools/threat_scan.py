@@ -35,6 +35,7 @@ from .threat_intent import find_identity, find_intent
 from .threat_intent_caps import find_shouting
 from .threat_intent_slavic import find_slavic
 from .threat_intent_world import find_world
+from .threat_intent_writers import find_unspaced
 from .threat_mention import blank_mentions
 from .threat_model import find_learned
 from .threat_patterns import (
@@ -102,7 +103,7 @@ def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
                   + find_exfiltration(text))
     if "intent" in chosen:
         hits = (find_intent(skel) + find_slavic(norm, skel) + find_world(skel)
-                + find_concepts(skel))
+                + find_concepts(skel) + find_unspaced(norm))
         placeholder = find_placeholder_link(said)
         hits += [placeholder] if placeholder else []
         cased = unicodedata.normalize("NFKC", said)

@@ -262,7 +262,8 @@ LANGUAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(vergiss|ignorier\w*|olvid[ae]\w*|ignora\w*|oublie[rz]?|dimentica\w*|"
         r"esque[çc]a\w*|negeer|vergeet|zapomnij)\s+(alles|todo|tout|tutto|tudo|alle|wszystko)\b")),
     ("override previous instructions (tr)", _rx(
-        r"\b(talimatlar\w*|kurallar\w*)\b.{0,30}(yok say|görmezden gel|unut)")),
+        # ("talimatları unutma": don't forget the instructions)
+        r"\b(talimatlar\w*|kurallar\w*)\b.{0,30}(yok say|görmezden gel|unut(?!ma))")),
     ("override previous instructions (ru/uk)", _gated(_rx(
         r"(игнорир\w*|проигнорир\w*|забуд\w*|забудь|не обращай внимания|отбрось|ігнору\w*|"
         r"забудь)\s.{0,40}(инструкци\w*|указани\w*|правил\w*|команд\w*|інструкці\w*)"),

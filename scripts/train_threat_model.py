@@ -104,6 +104,18 @@ def team_examples() -> list[Example]:
     return rows
 
 
+def probe_examples() -> list[Example]:
+    """The training half of the round-15 writers' probe sets (`probes_train.jsonl`,
+    PROBES.md); the held-out half is never read."""
+    rows = []
+    for line in (TUNE.parent / "probes_train.jsonl").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            r = json.loads(line)
+            rows.append((r["text"], int(r["label"] == "attack"),
+                         "attack" if r["label"] == "attack" else f"team-{r['kind']}"))
+    return rows
+
+
 def external_examples() -> list[Example]:
     """With `--external`: the `train` sources of `external.jsonl` (texts by other authors,
     from PyPI packages' data files: `tests/data/injection/EXTERNAL.md`), only the packages'
@@ -218,6 +230,21 @@ def fit(x: Sparse, y: np.ndarray, sample: np.ndarray, size: int, l2: float, epoc
     return w, b
 
 
+# Function words as features (experiment, `--stop`): "and", "of", "this" carried weight, and a
+# long abstract sums many of them.
+_STOP_WORDS = frozenset((
+    "and", "or", "of", "the", "a", "an", "to", "in", "on", "for", "with", "this", "that",
+    "these", "those", "was", "were", "is", "are", "be", "been", "by", "as", "at", "from",
+    "it", "its", "which", "who", "has", "have", "had", "not", "but", "than", "then", "there",
+    "their", "und", "oder", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer",
+    "eines", "zu", "im", "mit", "von", "fur", "ist", "sind", "war", "auf", "aus", "bei",
+    "als", "auch", "sich", "dass", "le", "la", "les", "de", "du", "et", "un", "une", "est",
+    "sont", "dans", "par", "pour", "avec", "el", "los", "las", "y", "o", "del", "en", "con",
+    "por", "para", "que", "es", "il", "lo", "gli", "e", "di", "da", "che", "het", "een",
+    "van", "op", "met", "te", "zijn"))
+STOP_FEATURES: set[str] = set()
+
+
 def train(examples: list[Example], l2: float, epochs: int, min_count: int = 2
           ) -> tuple[dict[str, int], np.ndarray, float]:
     """Vocabulary (features seen in at least `min_count` windows), weights, bias."""
@@ -226,7 +253,8 @@ def train(examples: list[Example], l2: float, epochs: int, min_count: int = 2
     for fs in feats:
         for f in fs:
             counts[f] = counts.get(f, 0) + 1
-    vocab = {f: i for i, f in enumerate(sorted(f for f, c in counts.items() if c >= min_count))}
+    vocab = {f: i for i, f in enumerate(sorted(f for f, c in counts.items()
+                                               if c >= min_count and f not in STOP_FEATURES))}
     w, b = fit(Sparse(feats, vocab), y, group_weights(examples, owner), len(vocab), l2,
                epochs)
     return vocab, w, b
@@ -335,13 +363,21 @@ def main() -> int:
                         help="also train on the round-8 writers' files (measured: lower false "
                              "positives on near misses, lower recall at the calibrated "
                              "threshold; not shipped, see docs/security.md)")
+    parser.add_argument("--probes", action="store_true",
+                        help="also train on the training half of the round-15 writers' probe "
+                             "sets (measured, not shipped: see docs/security.md)")
     parser.add_argument("--bare-floor", type=float, default=0.9,
                         help="lowest threshold for texts without a cue word")
     parser.add_argument("--show-fp", type=int, default=0,
                         help="print the N highest-scoring benign validation texts")
+    parser.add_argument("--stop", action="store_true",
+                        help="leave function words out of the features (experiment)")
     ns = parser.parse_args()
+    if ns.stop:
+        STOP_FEATURES.update(f"w:{w}" for w in _STOP_WORDS)
+        STOP_FEATURES.update(f"s:{w[:4]}" for w in _STOP_WORDS if len(w) >= 4)
     external = external_examples() if ns.external else []
-    team = team_examples() if ns.team else []
+    team = (team_examples() if ns.team else []) + (probe_examples() if ns.probes else [])
     fixed_train, fixed_valid = split_fixed(own_examples() + team + external + prose_examples()
                                            + code_examples())
     train_set = fixed_train + generated("train")

@@ -35,6 +35,7 @@ from .threat_match import (
     start_keys,
     word_index,
 )
+from .threat_tokens import SCOPED_CORRECTION
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,10 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
         else:
             m = c.pattern.search(skel)
         if m and not (_REPORTED.search(skel, max(0, m.start() - 60), m.end())
-                      or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())):
+                      or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())
+                      or (c.rule.kind == "override"
+                          and SCOPED_CORRECTION.search(skel, max(0, m.start() - 10),
+                                                       m.end() + 40))):
             lo, hi = m.span()
             hits.append((c.rule.kind, c.rule.name, skel[max(0, lo - 10):hi + 30].strip()))
     return hits

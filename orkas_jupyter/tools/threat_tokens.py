@@ -249,7 +249,7 @@ def token_rules(text: str) -> list[tuple[str, str]]:
                 continue  # most sentences lack a class the rule needs: skip the search
             i = _chain(classes, chain, windows)
             if i is not None and not (name == "override previous instructions"
-                                      and _SCOPED_CORRECTION.search(sentence)):
+                                      and SCOPED_CORRECTION.search(sentence)):
                 hits.append((name, " ".join(tokens[i:i + 8])))
     return hits
 
@@ -259,10 +259,12 @@ _NOT_THE_SECRET = frozenset((
     "strength", "rotation", "expiry", "complexity", "field", "hash", "hashing", "change",
     "richtlinie", "richtlinien", "politica", "politique"))
 # A correction scoped to a topic: "forget what I said earlier about UTC — our timestamps are
-# in Europe/Madrid" is a memory note revised, not the model's instructions set aside (unless
-# the topic is the rules themselves).
-_SCOPED_CORRECTION = re.compile(
-    r"\b(?:forget|ignore|disregard|scratch) what (?:i|we) (?:said|wrote|told you|mentioned|"
-    r"asked(?: for)?) (?:earlier |before |previously |yesterday |last time |above )?about "
+# in Europe/Madrid", "please ignore the earlier Slack message about the outage" revise a note
+# or a message, not the model's instructions (unless the topic is the rules themselves).
+SCOPED_CORRECTION = re.compile(
+    r"\b(?:forget|ignore|disregard|scratch) (?:what (?:i|we) (?:said|wrote|told you|mentioned|"
+    r"asked(?: for)?)|(?:the|my|our) (?:earlier|previous|last|prior|first) (?:\w+ )?(?:message|"
+    r"email|e-mail|mail|post|note|announcement|reminder)) (?:earlier |before |previously |"
+    r"yesterday |last time |above )?(?:about|regarding|concerning|on) "
     r"(?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|prompt|"
     r"system|safety|filters?|polic\w*|limits|orders)\b)")

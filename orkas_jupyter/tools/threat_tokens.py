@@ -267,4 +267,6 @@ SCOPED_CORRECTION = re.compile(
     r"email|e-mail|mail|post|note|announcement|reminder)) (?:earlier |before |previously |"
     r"yesterday |last time |above )?(?:about|regarding|concerning|on) "
     r"(?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|prompt|"
-    r"system|safety|filters?|polic\w*|limits|orders)\b)")
+    r"system|safety|filters?|polic\w*|limits|orders)\b)"
+    # a colleague thanked for ignoring a mail ("merci d'ignorer le message précédent : …")
+    r"|\bmerci d'ignorer (?:le|mon|notre) (?:message|mail|courriel|e-mail) precedent\b")

@@ -10,7 +10,9 @@ never trained on, 12 languages and mixed-language texts; `written_heldout.jsonl`
 half of examples written before a tuning round, `scripts/threat_split.py`; `other_author.jsonl`
 552 attacks and near misses written for issue #19 by helpers who did not read the scanner, its data
 or the held-out sets, trained on by no layer; `probes_heldout.jsonl` the held-out half of
-two round-15 writers' probe sets, `PROBES.md`) and chunks of the
+two round-15 writers' probe sets, `PROBES.md`; `benign_questions_heldout.jsonl` the held-out
+half of 360 benign questions, requests and notes about documents, rules and settings) and
+chunks of the
 Python standard library as benign code. `blind.jsonl`, when present (left out with
 `--no-blind`), is the blind set (issue #19): written by
 hand (`scripts/blind_corpus.py`) by someone who did not work on the scanner, read by no one
@@ -61,7 +63,7 @@ STDLIB_MODULES = ("argparse", "csv", "dataclasses", "difflib", "email/message", 
 
 # The project's own splits in `--own`, in report order; only `SHOWABLE` rows are ever printed.
 OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "written_heldout", "other_author",
-              "probes_heldout", "blind")
+              "probes_heldout", "benign_questions_heldout", "blind")
 SHOWABLE = ("tune",)
 
 Row = dict[str, str]
@@ -241,10 +243,12 @@ def main() -> int:
     fp, _ = dev.rate(lambda k: k[0] == "benign")
     extra = []
     for split, tally in own.items():
-        rec, _ = tally.rate(lambda k: k[0] == "attack" and k[2] == "all")
+        rec, n_att = tally.rate(lambda k: k[0] == "attack" and k[2] == "all")
         worst = max((tally.flagged[k] / tally.total[k] for k in tally.total
                      if k[0] == "benign" and k[2] == "all"), default=float("nan"))
-        extra.append(f"{split}_recall={rec:.3f} {split}_fp_max={worst:.3f}")
+        if n_att:
+            extra.append(f"{split}_recall={rec:.3f}")
+        extra.append(f"{split}_fp_max={worst:.3f}")
         if split in ("blind", "other_author", "probes_heldout"):
             fp_all, _ = tally.rate(lambda k: k[0] == "benign" and k[2] == "all")
             extra.append(f"{split}_fp={fp_all:.3f}")

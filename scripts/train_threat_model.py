@@ -104,6 +104,19 @@ def team_examples() -> list[Example]:
     return rows
 
 
+def question_examples() -> list[Example]:
+    """Benign questions, requests and notes about documents, rules and settings
+    (`benign_questions.jsonl`): the learned layer's commonest false alarms in round 15."""
+    path = TUNE.parent / "benign_questions.jsonl"
+    return [(r["text"], 0, "own-docq") for r in map(json.loads, path.read_text(
+        encoding="utf-8").splitlines()) if r.get("label") == "benign"]
+
+
+def probe_benign_examples() -> list[Example]:
+    """Only the benign rows of the probes' training half."""
+    return [e for e in probe_examples() if e[1] == 0]
+
+
 def probe_examples() -> list[Example]:
     """The training half of the round-15 writers' probe sets (`probes_train.jsonl`,
     PROBES.md); the held-out half is never read."""
@@ -366,6 +379,10 @@ def main() -> int:
     parser.add_argument("--probes", action="store_true",
                         help="also train on the training half of the round-15 writers' probe "
                              "sets (measured, not shipped: see docs/security.md)")
+    parser.add_argument("--questions", action="store_true",
+                        help="also train on benign_questions.jsonl")
+    parser.add_argument("--probes-benign", action="store_true",
+                        help="also train on the benign rows of the probes' training half")
     parser.add_argument("--bare-floor", type=float, default=0.9,
                         help="lowest threshold for texts without a cue word")
     parser.add_argument("--show-fp", type=int, default=0,
@@ -377,7 +394,9 @@ def main() -> int:
         STOP_FEATURES.update(f"w:{w}" for w in _STOP_WORDS)
         STOP_FEATURES.update(f"s:{w[:4]}" for w in _STOP_WORDS if len(w) >= 4)
     external = external_examples() if ns.external else []
-    team = (team_examples() if ns.team else []) + (probe_examples() if ns.probes else [])
+    team = ((team_examples() if ns.team else []) + (probe_examples() if ns.probes else [])
+            + (question_examples() if ns.questions else [])
+            + (probe_benign_examples() if ns.probes_benign else []))
     fixed_train, fixed_valid = split_fixed(own_examples() + team + external + prose_examples()
                                            + code_examples())
     train_set = fixed_train + generated("train")

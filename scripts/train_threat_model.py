@@ -34,10 +34,8 @@ usage: python scripts/train_threat_model.py [--out FILE] [--max-fp 0.01] [--l2 3
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
-import sysconfig
 from pathlib import Path
 
 import numpy as np
@@ -56,126 +54,20 @@ from orkas_jupyter.tools.threat_model import (  # noqa: E402
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import threat_corpus  # noqa: E402
-
-TUNE = ROOT / "tests" / "data" / "injection" / "tune.jsonl"
-# the training part of the examples written in round 7 (`scripts/threat_split.py`); its
-# held-out part, written_heldout.jsonl, is never read here
-WRITTEN_TRAIN = TUNE.with_name("written_train.jsonl")
-EXTERNAL = TUNE.with_name("external.jsonl")
-# Round 8: six writers who saw no scanner, data or held-out set wrote attacks and benign texts
-# in 51 languages, a seventh benign texts with links (`team_*.jsonl`, TEAM.md); `--team`.
-TEAM_GLOB = "team_*.jsonl"
-# benign kinds that quote or stage attacks on purpose (security write-ups, role-play the user
-# asked for): trained on as benign, but calibrated against a looser bound (`--max-fp-hard`)
-HARD_KINDS = ("security-doc", "game")
-DEV = ROOT / ".." / "shared" / "data" / "injection" / "dev.jsonl"
-# Kept apart from benchmarks/injection_scan.py's STDLIB_MODULES, which measure false positives.
-TRAIN_MODULES = ("ast", "inspect", "functools", "collections/__init__", "typing", "enum",
-                 "tarfile", "urllib/parse", "subprocess", "tempfile", "unittest/case",
-                 "asyncio/tasks", "configparser", "smtplib", "ftplib", "getpass", "netrc",
-                 "optparse", "calendar", "locale")
-
-Example = tuple[str, int, str]  # (text, label, group)
-
-
-def own_examples() -> list[Example]:
-    """Rows of the tune split and the written training part: (text, 1 for attack, group)."""
-    rows = []
-    lines = TUNE.read_text(encoding="utf-8").splitlines()
-    lines += WRITTEN_TRAIN.read_text(encoding="utf-8").splitlines()
-    for line in lines:
-        if line.strip():
-            r = json.loads(line)
-            rows.append((r["text"], int(r["label"] == "attack"),
-                         "attack" if r["label"] == "attack" else f"own-{r['kind']}"))
-    return rows
-
-
-def team_examples() -> list[Example]:
-    """Rows of the round-8 writers' files: (text, 1 for attack, `team-<kind>` when benign)."""
-    rows = []
-    for path in sorted(TUNE.parent.glob(TEAM_GLOB)):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                r = json.loads(line)
-                rows.append((r["text"], int(r["label"] == "attack"),
-                             "attack" if r["label"] == "attack" else f"team-{r['kind']}"))
-    return rows
-
-
-def question_examples() -> list[Example]:
-    """Benign questions, requests and notes about documents, rules and settings
-    (`benign_questions.jsonl`): the learned layer's commonest false alarms in round 15."""
-    path = TUNE.parent / "benign_questions.jsonl"
-    return [(r["text"], 0, "own-docq") for r in map(json.loads, path.read_text(
-        encoding="utf-8").splitlines()) if r.get("label") == "benign"]
-
-
-def probe_benign_examples() -> list[Example]:
-    """Only the benign rows of the probes' training half."""
-    return [e for e in probe_examples() if e[1] == 0]
-
-
-def probe_examples() -> list[Example]:
-    """The training half of the round-15 writers' probe sets (`probes_train.jsonl`,
-    PROBES.md); the held-out half is never read."""
-    rows = []
-    for line in (TUNE.parent / "probes_train.jsonl").read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            r = json.loads(line)
-            rows.append((r["text"], int(r["label"] == "attack"),
-                         "attack" if r["label"] == "attack" else f"team-{r['kind']}"))
-    return rows
-
-
-def external_examples() -> list[Example]:
-    """With `--external`: the `train` sources of `external.jsonl` (texts by other authors,
-    from PyPI packages' data files: `tests/data/injection/EXTERNAL.md`), only the packages'
-    own texts: rows
-    that redistribute an upstream public data set (`origin` set: deepset, in-the-wild
-    jailbreaks, a CTF, a mail challenge) are left out, since a reviewer's hidden set may be
-    drawn from one of them."""
-    if not EXTERNAL.is_file():
-        return []
-    rows = []
-    for line in EXTERNAL.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            r = json.loads(line)
-            # "other" holds requests that are not injections by this scanner's measure
-            # ("What model version are you?", a Morse-coded question)
-            if r["split"] == "train" and not r["origin"] and r["kind"] != "other":
-                rows.append((r["text"], int(r["label"] == "attack"),
-                             "attack" if r["label"] == "attack" else f"ext-{r['kind']}"))
-    return rows
-
-
-def prose_examples() -> list[Example]:
-    """Paragraphs of the Python documentation shipped with CPython."""
-    from pydoc_data.topics import topics
-
-    out = []
-    for text in topics.values():
-        for para in text.split("\n\n"):
-            if len(para.split()) >= 8:
-                out.append((para, 0, "python-docs"))
-    return out
-
-
-def code_examples() -> list[Example]:
-    """Chunks of 30 lines of standard-library modules."""
-    lib = Path(sysconfig.get_paths()["stdlib"])
-    out = []
-    for name in TRAIN_MODULES:
-        path = lib / f"{name}.py"
-        if not path.is_file():
-            continue
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        for i in range(0, len(lines), 30):
-            chunk = "\n".join(lines[i:i + 30]).strip()
-            if chunk:
-                out.append((chunk, 0, "stdlib-code"))
-    return out
+from threat_training_data import (  # noqa: E402
+    DEV,
+    HARD_KINDS,
+    Example,
+    code_examples,
+    external_examples,
+    generated,
+    own_examples,
+    probe_examples,
+    prose_examples,
+    question_examples,
+    split_fixed,
+    team_examples,
+)
 
 
 def featurize(examples: list[Example]) -> tuple[list[set[str]], np.ndarray, list[int]]:
@@ -338,24 +230,6 @@ def report(examples: list[Example], flagged: dict[str, np.ndarray]) -> None:
         print(f"{name:22s} " + " ".join(cells))
 
 
-def generated(part: str) -> list[Example]:
-    """Template-generated attacks and benign near misses (`scripts/threat_corpus.py`)."""
-    return [(r["text"], int(r["label"] == "attack"),
-             "attack" if r["label"] == "attack" else f"gen-{r['kind']}")
-            for r in threat_corpus.generate(part)]
-
-
-def split_fixed(examples: list[Example], frac: float = 0.2) -> tuple[list[Example],
-                                                                     list[Example]]:
-    """(train, validation): about `frac` of the examples go to validation, chosen by a hash
-    of their text, so adding or removing one example moves no other."""
-    train_set, valid = [], []
-    for ex in examples:
-        digest = int(hashlib.sha256(ex[0].encode("utf-8")).hexdigest()[:8], 16)
-        (valid if digest / 0xFFFFFFFF < frac else train_set).append(ex)
-    return train_set, valid
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=WEIGHTS)
@@ -381,8 +255,6 @@ def main() -> int:
                              "sets (measured, not shipped: see docs/security.md)")
     parser.add_argument("--questions", action="store_true",
                         help="also train on benign_questions.jsonl")
-    parser.add_argument("--probes-benign", action="store_true",
-                        help="also train on the benign rows of the probes' training half")
     parser.add_argument("--bare-floor", type=float, default=0.9,
                         help="lowest threshold for texts without a cue word")
     parser.add_argument("--show-fp", type=int, default=0,
@@ -395,8 +267,7 @@ def main() -> int:
         STOP_FEATURES.update(f"s:{w[:4]}" for w in _STOP_WORDS if len(w) >= 4)
     external = external_examples() if ns.external else []
     team = ((team_examples() if ns.team else []) + (probe_examples() if ns.probes else [])
-            + (question_examples() if ns.questions else [])
-            + (probe_benign_examples() if ns.probes_benign else []))
+            + (question_examples() if ns.questions else []))
     fixed_train, fixed_valid = split_fixed(own_examples() + team + external + prose_examples()
                                            + code_examples())
     train_set = fixed_train + generated("train")

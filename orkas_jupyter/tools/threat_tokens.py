@@ -236,12 +236,14 @@ def token_rules(text: str) -> list[tuple[str, str]]:
         # snake_case identifiers stay one word: `ignore_previous(rows)` is code, not a request
         tokens = _TOKEN.findall(sentence)
         classes = _classify(tokens)
-        # "the password policy", "password reset": the head noun is a rule or a procedure,
-        # not the secret
-        for k in range(len(tokens) - 1):
-            if "secret" in classes[k] and tokens[k + 1] in _NOT_THE_SECRET:
-                classes[k] = classes[k] - {"secret"}
         present = frozenset().union(*classes)
+        if "secret" in present:
+            # "the password policy", "password reset": the head noun is a rule or a
+            # procedure, not the secret (looked at only where a secret word stands)
+            for k in range(len(tokens) - 1):
+                if "secret" in classes[k] and tokens[k + 1] in _NOT_THE_SECRET:
+                    classes[k] = classes[k] - {"secret"}
+            present = frozenset().union(*classes)
         if not present:
             continue  # most sentences of prose know no keyword at all
         for name, chain, windows in CHAIN_RULES:

@@ -11,8 +11,10 @@ half of examples written before a tuning round, `scripts/threat_split.py`; `othe
 552 attacks and near misses written for issue #19 by helpers who did not read the scanner, its data
 or the held-out sets, trained on by no layer; `probes_heldout.jsonl` the held-out half of
 two round-15 writers' probe sets, `PROBES.md`; `benign_questions_heldout.jsonl` the held-out
-half of 360 benign questions, requests and notes about documents, rules and settings) and
-chunks of the
+half of 360 benign questions, requests and notes about documents, rules and settings;
+`benign_requests_heldout.jsonl`, `benign_shapes_heldout.jsonl` and `benign_prose_heldout.jsonl`
+the held-out halves of 400 benign requests to an assistant, 240 benign notes in an attack's
+shape and 200 paragraphs of prose, round 16) and chunks of the
 Python standard library as benign code. `blind.jsonl`, when present (left out with
 `--no-blind`), is the blind set (issue #19): written by
 hand (`scripts/blind_corpus.py`) by someone who did not work on the scanner, read by no one
@@ -63,7 +65,8 @@ STDLIB_MODULES = ("argparse", "csv", "dataclasses", "difflib", "email/message", 
 
 # The project's own splits in `--own`, in report order; only `SHOWABLE` rows are ever printed.
 OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "written_heldout", "other_author",
-              "probes_heldout", "benign_questions_heldout", "blind")
+              "probes_heldout", "benign_questions_heldout", "benign_requests_heldout",
+              "benign_shapes_heldout", "benign_prose_heldout", "blind")
 SHOWABLE = ("tune",)
 
 Row = dict[str, str]
@@ -249,7 +252,8 @@ def main() -> int:
         if n_att:
             extra.append(f"{split}_recall={rec:.3f}")
         extra.append(f"{split}_fp_max={worst:.3f}")
-        if split in ("blind", "other_author", "probes_heldout"):
+        if split in ("blind", "other_author", "probes_heldout", "benign_requests_heldout",
+                     "benign_shapes_heldout", "benign_prose_heldout"):
             fp_all, _ = tally.rate(lambda k: k[0] == "benign" and k[2] == "all")
             extra.append(f"{split}_fp={fp_all:.3f}")
     code_fp, _ = bench.rate(lambda k: k[0] == "benign")

@@ -2,7 +2,9 @@
 the project's own examples, the writers' files, the external train sources, Python's
 documentation and standard library, the template generator's parts, and the fixed
 validation split. Held-out files (`heldout`, `written_heldout`, `fresh`, `generated`,
-`other_author`, `blind`, `probes_heldout`, `benign_questions_heldout`) are never read here.
+`other_author`, `blind`, `probes_heldout`, `benign_questions_heldout`,
+`benign_requests_heldout`, `benign_shapes_heldout`, `benign_prose_heldout`) are never read
+here.
 """
 
 from __future__ import annotations
@@ -67,6 +69,45 @@ def question_examples() -> list[Example]:
     round 15."""
     return [(text, 0, "own-docq") for text, label, _ in
             _labelled([TUNE.with_name("benign_questions.jsonl")], "own") if not label]
+
+
+def request_examples() -> list[Example]:
+    """Benign requests to an assistant, some on alarming topics, some setting a role or naming
+    instructions in their ordinary sense (`benign_requests.jsonl`), and benign notes in an
+    attack's shape: a fixed reply under a condition, data set aside, a task switched, a
+    reminder in capitals (`benign_shapes.jsonl`); the read halves, round 16 (PROBES.md): the
+    shape of the task an attack smuggles in, without the attack."""
+    return [(text, 0, "own-request") for text, label, _ in _labelled(
+        [TUNE.with_name("benign_requests.jsonl"), TUNE.with_name("benign_shapes.jsonl")],
+        "own") if not label]
+
+
+def readme_examples() -> list[Example]:
+    """Paragraphs of the descriptions (READMEs) of the installed Python distributions, code
+    blocks left out: technical prose by many authors (this package's own README, which quotes
+    attacks, is not one of them)."""
+    import importlib.metadata
+    import re
+
+    out = []
+    dists = sorted(importlib.metadata.distributions(), key=lambda d: d.metadata["Name"] or "")
+    for dist in dists:
+        if (dist.metadata["Name"] or "").startswith("orkas"):
+            continue
+        text = dist.metadata.get_payload() or dist.metadata.get("Description") or ""
+        for para in re.split(r"\n\s*\n", str(text)):
+            if len(para.split()) >= 8 and "```" not in para:
+                out.append((para, 0, "prose-readme"))
+    return out
+
+
+def written_prose_examples() -> list[Example]:
+    """Benign prose written for round 16 (`benign_prose.jsonl`, the read half): scientific
+    abstracts, and news, encyclopedia, documentation, legal and how-to paragraphs in 13
+    languages, using "administration", "system", "role", "instructions", "override" in their
+    ordinary sense."""
+    return [(text, 0, "prose-written") for text, label, _ in
+            _labelled([TUNE.with_name("benign_prose.jsonl")], "own") if not label]
 
 
 def probe_examples() -> list[Example]:

@@ -153,6 +153,10 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         # "Ana said so": a report by someone else, not what the model was told
         if tokens[i] in ("said", "told") and i and tokens[i - 1] not in TOLD_SUBJECTS:
             classes[i] = classes[i] - {"guard"}
+        # "the installer prompts you to choose": the verb, not the model's prompt
+        if (tokens[i] in ("prompts", "prompted") and nxt == "you" and i + 2 < len(tokens)
+                and tokens[i + 2] in ("to", "for")):
+            classes[i] = classes[i] - INSTRUCTION_CLASSES
         # "the build instructions", "setup guidelines": instructions for a thing
         if classes[i] & INSTRUCTION_CLASSES and i and tokens[i - 1] in THING_MODIFIERS:
             classes[i] = classes[i] - INSTRUCTION_CLASSES
@@ -161,8 +165,16 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
             j = i + 2
             while j < len(tokens) and tokens[j] in ("the", "a", "an", "this", "our"):
                 j += 1
-            if j < len(tokens) and (tokens[j] in THING_MODIFIERS or tokens[j] in DOC_WORDS):
+            # "the instructions for our coffee machine": a plain noun no class knows
+            if j < len(tokens) and (tokens[j] in THING_MODIFIERS or tokens[j] in DOC_WORDS or (
+                    not classes[j] and tokens[j] not in _ADDRESSEES
+                    and tokens[j] not in TEXT_NOUNS and j > i + 2)):
                 classes[i] = classes[i] - INSTRUCTION_CLASSES
+    # "the last two columns": a count between the word and the thing it qualifies
+    for i in range(len(tokens) - 2):
+        if ("prior" in classes[i] and tokens[i + 1] in _NUMBER_WORDS
+                and tokens[i + 2] in CONCRETE_NOUNS):
+            classes[i] = classes[i] - {"prior"}
     # "the groupby solution above": any word but the text itself ("the text above", "the
     # instructions above", "everything above") before "above" names a thing
     for i in range(1, len(tokens)):
@@ -240,8 +252,11 @@ def token_rules(text: str) -> list[tuple[str, str]]:
         if "secret" in present:
             # "the password policy", "password reset": the head noun is a rule or a
             # procedure, not the secret (looked at only where a secret word stands)
-            for k in range(len(tokens) - 1):
-                if "secret" in classes[k] and tokens[k + 1] in _NOT_THE_SECRET:
+            # "a script that hashes passwords": code that processes secrets
+            for k in range(len(tokens)):
+                if "secret" in classes[k] and (
+                        (k + 1 < len(tokens) and tokens[k + 1] in _NOT_THE_SECRET)
+                        or (k and tokens[k - 1] in _PROCESSES_SECRETS)):
                     classes[k] = classes[k] - {"secret"}
             present = frozenset().union(*classes)
         if not present:
@@ -256,6 +271,16 @@ def token_rules(text: str) -> list[tuple[str, str]]:
     return hits
 
 
+_PROCESSES_SECRETS = frozenset((
+    "hash", "hashes", "hashed", "hashing", "salt", "salts", "salted", "encrypt", "encrypts",
+    "encrypted", "encrypting", "validate", "validates", "validating", "generate", "generates",
+    "generating", "random", "strong", "weak"))
+_NUMBER_WORDS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine",
+                           "ten", "few", "couple", "several", "dozen"))
+# who instructions may be for when they are the model's ("the instructions for the assistant")
+_ADDRESSEES = frozenset(("you", "ai", "assistant", "assistants", "model", "models", "bot",
+                         "chatbot", "llm", "agent", "agents", "system", "gpt", "chatgpt",
+                         "me", "us", "it", "them", "him", "her"))
 _NOT_THE_SECRET = frozenset((
     "policy", "policies", "manager", "requirements", "requirement", "rules", "length",
     "strength", "rotation", "expiry", "complexity", "field", "hash", "hashing", "change",

@@ -92,6 +92,7 @@ CONCRETE_NOUNS = _words(
     "method analysis analyses data dataset datasets batch epoch epochs release releases "
     "field fields entry entries record records page pages chapter paragraph cutoff "
     "numbers number draft drafts fit fits outlier outliers weight weights estimate estimates "
+    "notice notices "
     "attempt attempts week weeks month months year years quarter sprint day days night "
     "percentile figures metrics scores cache defaults default schema "
     # correspondence and office things ("ignore my previous email", "the earlier invite")
@@ -109,7 +110,8 @@ THIRD_PERSON = _words(
 THING_MODIFIERS = _words(
     "build install installation setup assembly deployment deploy migration usage upgrade "
     "cooking packing packaging docker make naming style styling formatting coding release "
-    "onboarding shipping washing")
+    "onboarding shipping washing budget time memory cost latency deadline storage schema "
+    "capacity")
 _NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in sorted(THING_MODIFIERS))
 
 # Words around an instruction word or a "previous" that tell what it points at (read by
@@ -234,7 +236,9 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"important) (your |the |some |my )?new (instructions|rules|guidelines|programming|"
         r"directives|orders|prompt|task)\b")),
     ("bypass restrictions", _rx(
-        r"\b(without any|there are no|you have no|have no|free of all|ignoring all) "
+        # "write N/A if you have no restrictions": a condition, not a claim about the model
+        r"\b(without any|there are no|(?<!if )you have no|(?<!if you )have no|free of all|"
+        r"ignoring all) "
         r"(rules|restrictions|limits|limitations|filters|guidelines|constraints|censorship|"
         r"boundaries|guardrails)\b")),
     ("inverted obedience", _rx(r"\b(do|say|respond with|tell me|answer) the opp\w*")),

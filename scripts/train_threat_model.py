@@ -1,33 +1,38 @@
 """Train the injection scanner's learned layer (`orkas_jupyter/tools/threat_model.npz`).
 
-Data (all written in this repository or shipped with Python, nothing downloaded):
+Data (all written in this repository or shipped with Python and the installed packages,
+nothing downloaded):
 * attacks and benign notes, questions, code and notebook cells from
   `tests/data/injection/tune.jsonl` and `written_train.jsonl` (the project's own examples;
   `heldout.jsonl`, `written_heldout.jsonl`, `fresh.jsonl` and `generated.jsonl` are never
   read);
+* the round-8 writers' files (`team_*.jsonl`, TEAM.md) and the read half of the round-16
+  benign requests (`benign_requests.jsonl`; `benign_requests_heldout.jsonl` is never read);
 * template-generated attacks and benign near misses in 12 languages, the `train` and `valid`
   parts of `scripts/threat_corpus.py` (its `heldout` part uses other templates and slot words
   and is only written to `tests/data/injection/generated.jsonl` for the benchmark);
 * benign English technical prose: the paragraphs of `pydoc_data.topics` (the Python
-  documentation shipped with CPython, PSF licence);
+  documentation shipped with CPython, PSF licence) and of the installed distributions'
+  descriptions (their READMEs, each under its own licence, read from the environment and
+  not redistributed: only the weights learned from them are);
 * benign code: standard-library modules that the benchmark does not use.
 
-Model: logistic regression (numpy, full-batch Adam, L2) over word, four-letter-stem,
-character n-gram and stem-pair features of the scanner's skeleton text, one example per
-window of 48 words; attacks weigh half, the benign groups share the other half equally.
+Model (`threat_network.py`): each feature of the scanner's skeleton text (word,
+four-letter stem, character n-gram, stem pair) an embedding of `--hidden` numbers, summed over
+a window of 48 words, one ReLU layer and a logistic output; full-batch Adam in numpy, about
+two minutes on two cores. Attacks weigh half, the benign groups share the other half equally.
 
-Calibration on a validation split, never on a held-out set: 20 % of the own, prose and code
-examples (by a hash of the text) plus the generated `valid` part. The shipped thresholds are
-the lowest at which validation false positives stay at or under `--max-fp` on every pooled
-benign set (near misses, own and generated together; prose; code): one for texts with a cue word
-(`threat_model.CUE_STEMS`), a higher or equal one for texts without. Both are then raised, if
-needed, until the benign rows of `--benign-check` (default: the shared dev file's benign
-prompts, when present) also stay at or under `--max-fp`; the one without a cue word is at
-least `--bare-floor` (0.9). The weights written are those of the
-model trained on the training part, pruned (|weight| >= `--prune`) and float16, exactly as
-scored during calibration.
+Calibration on a validation split, never on a held-out set: 20 % of the own, writers', prose
+and code examples (by a hash of the text) plus the generated `valid` part. The shipped
+thresholds are the lowest at which validation false positives stay at or under `--max-fp` on
+every pooled benign set (near misses, own and generated together; prose; code): one for texts
+with a cue word (`threat_model.CUE_STEMS`), a higher or equal one for texts without. Both are
+then raised, if needed, until the benign rows of `--benign-check` (default: the shared dev
+file's benign prompts, when present) also stay at or under `--max-fp`; the one without a cue
+word is at least `--bare-floor` (0.9). The weights written are those of the network trained
+on the training part, pruned (`--prune`) and float16, exactly as scored during calibration.
 
-usage: python scripts/train_threat_model.py [--out FILE] [--max-fp 0.01] [--l2 3e-5]
+usage: python scripts/train_threat_model.py [--out FILE] [--max-fp 0.01] [--hidden 16]
        python scripts/train_threat_model.py --dry-run   (train and print, write nothing)
 """
 
@@ -46,14 +51,16 @@ sys.path.insert(0, str(ROOT))
 from orkas_jupyter.tools.threat_mention import blank_mentions  # noqa: E402
 from orkas_jupyter.tools.threat_model import (  # noqa: E402
     WEIGHTS,
+    ThreatModel,
     features,
-    has_cue,
+    text_has_cue,
     tokens,
     windows,
 )
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from threat_network import Network, fit, prune  # noqa: E402
 from threat_training_data import (  # noqa: E402
     DEV,
     HARD_KINDS,
@@ -65,8 +72,11 @@ from threat_training_data import (  # noqa: E402
     probe_examples,
     prose_examples,
     question_examples,
+    readme_examples,
+    request_examples,
     split_fixed,
     team_examples,
+    written_prose_examples,
 )
 
 
@@ -92,49 +102,6 @@ def group_weights(examples: list[Example], owner: list[int]) -> np.ndarray:
                      for g in groups])
 
 
-class Sparse:
-    """Rows of binary features scaled by 1/sqrt(count), in flat arrays."""
-
-    def __init__(self, rows: list[set[str]], vocab: dict[str, int]) -> None:
-        idx, val, row = [], [], []
-        for r, feats in enumerate(rows):
-            known = [vocab[f] for f in feats if f in vocab]
-            scale = 1.0 / np.sqrt(max(1, len(feats)))
-            idx += known
-            val += [scale] * len(known)
-            row += [r] * len(known)
-        self.idx = np.array(idx, dtype=np.int64)
-        self.val = np.array(val)
-        self.row = np.array(row, dtype=np.int64)
-        self.n = len(rows)
-
-    def dot(self, w: np.ndarray) -> np.ndarray:
-        return np.bincount(self.row, weights=w[self.idx] * self.val, minlength=self.n)
-
-    def grad(self, err: np.ndarray, size: int) -> np.ndarray:
-        return np.bincount(self.idx, weights=err[self.row] * self.val, minlength=size)
-
-
-def fit(x: Sparse, y: np.ndarray, sample: np.ndarray, size: int, l2: float, epochs: int
-        ) -> tuple[np.ndarray, float]:
-    """Weighted logistic regression, full-batch Adam."""
-    w, b = np.zeros(size), 0.0
-    m, v, mb, vb = np.zeros(size), np.zeros(size), 0.0, 0.0
-    lr, beta1, beta2 = 0.05, 0.9, 0.999
-    for t in range(1, epochs + 1):
-        p = 1.0 / (1.0 + np.exp(-(x.dot(w) + b)))
-        err = (p - y) * sample
-        g = x.grad(err, size) + l2 * w
-        gb = float(err.sum())
-        m = beta1 * m + (1 - beta1) * g
-        v = beta2 * v + (1 - beta2) * g * g
-        mb = beta1 * mb + (1 - beta1) * gb
-        vb = beta2 * vb + (1 - beta2) * gb * gb
-        w -= lr * (m / (1 - beta1 ** t)) / (np.sqrt(v / (1 - beta2 ** t)) + 1e-8)
-        b -= lr * (mb / (1 - beta1 ** t)) / (np.sqrt(vb / (1 - beta2 ** t)) + 1e-8)
-    return w, b
-
-
 # Function words as features (experiment, `--stop`): "and", "of", "this" carried weight, and a
 # long abstract sums many of them.
 _STOP_WORDS = frozenset((
@@ -150,31 +117,33 @@ _STOP_WORDS = frozenset((
 STOP_FEATURES: set[str] = set()
 
 
-def train(examples: list[Example], l2: float, epochs: int, min_count: int = 2
-          ) -> tuple[dict[str, int], np.ndarray, float]:
-    """Vocabulary (features seen in at least `min_count` windows), weights, bias."""
+def train(examples: list[Example], hidden: int, epochs: int, l2: float, seed: int,
+          min_count: int = 2) -> Network:
+    """The network on the windows of `examples`; vocabulary: features seen in at least
+    `min_count` windows."""
     feats, y, owner = featurize(examples)
     counts: dict[str, int] = {}
     for fs in feats:
         for f in fs:
             counts[f] = counts.get(f, 0) + 1
-    vocab = {f: i for i, f in enumerate(sorted(f for f, c in counts.items()
-                                               if c >= min_count and f not in STOP_FEATURES))}
-    w, b = fit(Sparse(feats, vocab), y, group_weights(examples, owner), len(vocab), l2,
-               epochs)
-    return vocab, w, b
+    vocabulary = sorted(f for f, c in counts.items()
+                        if c >= min_count and f not in STOP_FEATURES)
+    return fit(feats, y, group_weights(examples, owner), vocabulary, hidden=hidden,
+               epochs=epochs, l2=l2, seed=seed)
 
 
-def scores(examples: list[Example], vocab: dict[str, int], w: np.ndarray, b: float
-           ) -> tuple[np.ndarray, np.ndarray]:
-    """Highest window probability of each example, and whether it has a cue word."""
-    feats, _, owner = featurize(examples)
-    p = 1.0 / (1.0 + np.exp(-(Sparse(feats, vocab).dot(w) + b)))
-    best = np.zeros(len(examples))
-    np.maximum.at(best, np.array(owner), p)
-    cued = np.array([has_cue(tokens(skeleton(normalize(blank_mentions(t)))))
-                     for t, _, _ in examples])
-    return best, cued
+def shipped(net: Network, threshold: float = 2.0, bare: float = 2.0) -> ThreatModel:
+    """The scanner's model with the weights exactly as written (float16 embedding)."""
+    return ThreatModel(net.vocabulary, net.embedding.astype(np.float16), net.hidden_bias,
+                       net.out_weights, net.out_bias, threshold, bare)
+
+
+def scores(examples: list[Example], model: ThreatModel) -> tuple[np.ndarray, np.ndarray]:
+    """Highest window probability of each example as the scanner scores it, and whether it
+    has a cue word."""
+    skels = [skeleton(normalize(blank_mentions(t))) for t, _, _ in examples]
+    return (np.array([model.score(s)[0] for s in skels]),
+            np.array([text_has_cue(s) for s in skels]))
 
 
 def decide(p: np.ndarray, cued: np.ndarray, t: float, t_bare: float) -> np.ndarray:
@@ -187,9 +156,12 @@ def pool(group: str) -> str:
     misses are one pool (a validation group of 20 texts cannot measure 1 %, and the own
     notes alone, about 70 texts, would let a single text set the threshold; `dev-` groups are
     the semantic layer's, `scripts/train_threat_semantic.py`); the round-8 writers' texts
-    that quote or stage attacks on purpose are the `hard` pool)."""
+    that quote or stage attacks on purpose are the `hard` pool; the packages' READMEs and the
+    prose written for round 16 are the `prose` pool)."""
     if group.startswith("team-") and group[5:] in HARD_KINDS:
         return "hard"
+    if group.startswith("prose-"):
+        return "prose"
     return "near-miss" if group.startswith(("own-", "gen-", "ext-", "dev-", "team-")) else group
 
 
@@ -238,18 +210,17 @@ def main() -> int:
     parser.add_argument("--benign-check", type=Path, default=DEV,
                         help="JSONL whose benign rows must also stay under --max-fp")
     parser.add_argument("--max-fp", type=float, default=0.01)
-    parser.add_argument("--l2", type=float, default=3e-5)
-    parser.add_argument("--epochs", type=int, default=300)
-    parser.add_argument("--prune", type=float, default=0.02)
+    parser.add_argument("--hidden", type=int, default=16)
+    parser.add_argument("--epochs", type=int, default=100)
+    parser.add_argument("--l2", type=float, default=1e-5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--prune", type=float, default=0.05,
+                        help="keep features whose embedding has an entry at least this large")
     parser.add_argument("--external", action="store_true",
                         help="also train on external.jsonl's train sources (measured in round "
                              "7: worse on every own split, see docs/security.md)")
     parser.add_argument("--max-fp-hard", type=float, default=0.05,
                         help="bound for the benign texts that quote or stage attacks on purpose")
-    parser.add_argument("--team", action="store_true",
-                        help="also train on the round-8 writers' files (measured: lower false "
-                             "positives on near misses, lower recall at the calibrated "
-                             "threshold; not shipped, see docs/security.md)")
     parser.add_argument("--probes", action="store_true",
                         help="also train on the training half of the round-15 writers' probe "
                              "sets (measured, not shipped: see docs/security.md)")
@@ -266,7 +237,8 @@ def main() -> int:
         STOP_FEATURES.update(f"w:{w}" for w in _STOP_WORDS)
         STOP_FEATURES.update(f"s:{w[:4]}" for w in _STOP_WORDS if len(w) >= 4)
     external = external_examples() if ns.external else []
-    team = ((team_examples() if ns.team else []) + (probe_examples() if ns.probes else [])
+    team = (team_examples() + request_examples() + readme_examples() + written_prose_examples()
+            + (probe_examples() if ns.probes else [])
             + (question_examples() if ns.questions else []))
     fixed_train, fixed_valid = split_fixed(own_examples() + team + external + prose_examples()
                                            + code_examples())
@@ -274,13 +246,11 @@ def main() -> int:
     valid = fixed_valid + generated("valid")
     print(f"{len(train_set)} training examples ({sum(e[1] for e in train_set)} attacks), "
           f"{len(valid)} validation examples ({sum(e[1] for e in valid)} attacks)")
-    vocab, w, b = train(train_set, ns.l2, ns.epochs)
-    keep = np.abs(w) >= ns.prune
-    names = [f for f, i in sorted(vocab.items(), key=lambda kv: kv[1]) if keep[i]]
-    shipped = w[keep].astype(np.float16)
-    pruned = {f: i for i, f in enumerate(names)}
-    # scored with the weights exactly as shipped (float16, pruned)
-    p, cued = scores(valid, pruned, shipped.astype(np.float64), b)
+    full = train(train_set, ns.hidden, ns.epochs, ns.l2, ns.seed)
+    net = prune(full, ns.prune)
+    model = shipped(net)
+    # scored with the weights exactly as shipped (pruned, float16)
+    p, cued = scores(valid, model)
     threshold, bare = choose_thresholds(valid, p, cued, ns.max_fp, ns.max_fp_hard)
     benign = sorted((float(p[i]), pool(g), t) for i, (t, label, g) in enumerate(valid)
                     if label == 0)
@@ -295,7 +265,7 @@ def main() -> int:
         # attack smuggles in: raise the thresholds until they stay under --max-fp too.
         check = [(r["text"], 0, "check") for r in map(json.loads, ns.benign_check.read_text(
             encoding="utf-8").splitlines()) if r["label"] == "benign"]
-        pc, cc = scores(check, pruned, shipped.astype(np.float64), b)
+        pc, cc = scores(check, model)
         while decide(pc, cc, threshold, 2.0).mean() > ns.max_fp and threshold < 0.995:
             threshold = round(threshold + 0.005, 3)
         bare = max(bare, threshold)
@@ -313,11 +283,12 @@ def main() -> int:
           f"{threshold} with a cue word, {bare} without")
     if ns.dry_run:
         return 0
-    np.savez_compressed(ns.out, vocabulary=np.array("\n".join(names)), weights=shipped,
-                        bias=np.array(b), threshold=np.array(threshold),
-                        bare_threshold=np.array(bare))
-    print(f"wrote {ns.out} ({ns.out.stat().st_size / 1024:.0f} KB, {len(names)} features "
-          f"of {len(vocab)})")
+    np.savez_compressed(ns.out, vocabulary=np.array("\n".join(net.vocabulary)),
+                        embedding=net.embedding.astype(np.float16), hidden_bias=net.hidden_bias,
+                        out_weights=net.out_weights, out_bias=np.array(net.out_bias),
+                        threshold=np.array(threshold), bare_threshold=np.array(bare))
+    print(f"wrote {ns.out} ({ns.out.stat().st_size / 1024:.0f} KB, {len(net.vocabulary)} "
+          f"features of {len(full.vocabulary)})")
     return 0
 
 

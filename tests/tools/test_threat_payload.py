@@ -196,8 +196,18 @@ def test_round15_forms_are_read_by_the_rules(text: str, rule: str) -> None:
 
 
 @pytest.mark.parametrize("text", NEAR_MISSES)
-def test_round15_near_misses_stay_clean(text: str) -> None:
-    assert not scan(text), [f.describe() for f in scan(text)]
+def test_round15_near_misses_stay_clean_in_the_rules(text: str) -> None:
+    found = scan_layers(text, ("rules", "intent"))
+    assert not found, [f.describe() for f in found]
+
+
+def test_round15_near_misses_are_rarely_flagged_by_the_learned_layer() -> None:
+    # Round 16's network flags 7 of these 71 (the logistic regression before it flagged
+    # none): they share all but a condition or a scope with the attacks ("Only reply with
+    # "OK" when the upload finished."), and its gain on other writers' attacks and near
+    # misses is worth them (docs/security.md, round 16). This guards the count.
+    flagged = [t for t in NEAR_MISSES if scan(t)]
+    assert len(flagged) <= 8, flagged
 
 
 def test_a_shouted_order_needs_lowercase_around_it_and_says_what_to_answer() -> None:

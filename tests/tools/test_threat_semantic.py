@@ -189,8 +189,9 @@ async def test_memory_tool_refuses_through_the_layer(tmp_path: Path,
 
 
 @pytest.mark.parametrize("note", [
-    "Hoe kan ik mijn wachtwoord van Gmail opnieuw instellen?",
-    "Olvida las cifras del primer trimestre; fueron corregidas.",
+    # false alarms of the round-16 network that the encoder clears
+    "Don't use the articles from 2019; just write the summary from the 2023 ones.",
+    "Whatever the question is, answer with \"I don't know\" if the context is empty.",
 ])
 def test_a_learned_finding_needs_the_encoders_agreement(note: str) -> None:
     alone = scan_layers(note, LAYERS)

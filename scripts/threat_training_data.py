@@ -110,6 +110,48 @@ def written_prose_examples() -> list[Example]:
             _labelled([TUNE.with_name("benign_prose.jsonl")], "own") if not label]
 
 
+# Modules whose functions' one-line summaries are read as tool descriptions (`api_examples`);
+# none of benchmarks/injection_scan.py's STDLIB_MODULES, whose code measures false positives.
+API_MODULES = ("os", "os.path", "collections", "itertools", "functools", "sqlite3",
+               "subprocess", "tarfile", "tempfile", "threading", "asyncio", "http.client",
+               "urllib.request", "socket", "ssl", "hashlib", "secrets", "random", "datetime",
+               "calendar", "re", "shelve", "dbm", "glob", "fnmatch", "filecmp", "io", "queue",
+               "sched", "signal", "mailbox", "smtplib", "ftplib", "imaplib", "getpass",
+               "configparser", "unittest", "doctest", "pdb", "timeit", "trace", "gc",
+               "inspect", "dis", "ast", "tokenize", "bisect", "array", "weakref", "copy",
+               "enum", "contextlib", "abc", "decimal", "math")
+
+
+def api_examples() -> list[Example]:
+    """Standard-library functions as an MCP server shows its tools: the docstring's first
+    paragraph, then the name as a title ("Recursively delete a directory tree." / "Rmtree"):
+    a tool's description and schema are scanned, and short imperative summaries of
+    destructive operations ("Remove all items", "Delete Everything") are not injections."""
+    import importlib
+    import inspect
+
+    seen: dict[str, str] = {}
+    for module_name in API_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        for name, obj in inspect.getmembers(module):
+            if name.startswith("_"):
+                continue
+            members = [(name, obj)]
+            if inspect.isclass(obj):
+                members += [(n, o) for n, o in inspect.getmembers(obj)
+                            if not n.startswith("_") and callable(o)]
+            for member, item in members:
+                summary = (inspect.getdoc(item) or "").strip().split("\n\n")[0]
+                summary = " ".join(summary.split())
+                if callable(item) and 3 <= len(summary.split()) <= 40:
+                    seen.setdefault(summary, member)
+    return [(f"{summary}\n{name.replace('_', ' ').title()}", 0, "prose-api")
+            for summary, name in sorted(seen.items())]
+
+
 def probe_examples() -> list[Example]:
     """The training half of the round-15 writers' probe sets (`probes_train.jsonl`,
     PROBES.md); the held-out half is never read."""

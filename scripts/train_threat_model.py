@@ -65,6 +65,7 @@ from threat_training_data import (  # noqa: E402
     DEV,
     HARD_KINDS,
     Example,
+    api_examples,
     code_examples,
     external_examples,
     generated,
@@ -224,6 +225,9 @@ def main() -> int:
     parser.add_argument("--probes", action="store_true",
                         help="also train on the training half of the round-15 writers' probe "
                              "sets (measured, not shipped: see docs/security.md)")
+    parser.add_argument("--api", action="store_true",
+                        help="also train on standard-library functions as tool descriptions "
+                             "(round 16: measured, not shipped, see docs/security.md)")
     parser.add_argument("--questions", action="store_true",
                         help="also train on benign_questions.jsonl")
     parser.add_argument("--bare-floor", type=float, default=0.9,
@@ -238,6 +242,7 @@ def main() -> int:
         STOP_FEATURES.update(f"s:{w[:4]}" for w in _STOP_WORDS if len(w) >= 4)
     external = external_examples() if ns.external else []
     team = (team_examples() + request_examples() + readme_examples() + written_prose_examples()
+            + (api_examples() if ns.api else [])
             + (probe_examples() if ns.probes else [])
             + (question_examples() if ns.questions else []))
     fixed_train, fixed_valid = split_fixed(own_examples() + team + external + prose_examples()

@@ -25,12 +25,35 @@ if TYPE_CHECKING:
 WEIGHTS = Path(__file__).with_name("threat_model.npz")
 WINDOW_TOKENS = 48
 STRIDE_TOKENS = 24
-_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+def _mark_ranges() -> str:
+    """The combining marks below U+2E80 as a character class body: Devanagari, Bengali,
+    Tamil or Thai vowel signs are marks, not letters, and a word of letters alone would be
+    cut at each of them ("निर्देशों" into four pieces)."""
+    import unicodedata
+
+    marks = [c for c in range(0x300, 0x2E80) if unicodedata.category(chr(c)) in ("Mn", "Mc",
+                                                                                 "Me")]
+    ranges: list[tuple[int, int]] = []
+    for c in marks:
+        if ranges and ranges[-1][1] == c - 1:
+            ranges[-1] = (ranges[-1][0], c)
+        else:
+            ranges.append((c, c))
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
+
+
+_MARKS = _mark_ranges()
+_MARK = re.compile(f"[{_MARKS}]")
+_WORD = re.compile(r"[^\W\d_]+")
+# a word with the combining marks that belong to it (twice as slow: only for texts with one)
+_MARKED_WORD = re.compile(r"(?:[^\W\d_]|[" + _MARKS + r"])+")
 
 
 def tokens(skel: str) -> list[str]:
     """Words of a skeleton text (letters only)."""
-    return _TOKEN.findall(skel)
+    return (_MARKED_WORD if _MARK.search(skel) else _WORD).findall(skel)
 
 
 def _is_cjk(word: str) -> bool:

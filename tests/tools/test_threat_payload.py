@@ -202,7 +202,7 @@ def test_round15_near_misses_stay_clean_in_the_rules(text: str) -> None:
 
 
 def test_round15_near_misses_are_rarely_flagged_by_the_learned_layer() -> None:
-    # Round 16's network flags 7 of these 71 (the logistic regression before it flagged
+    # Round 16's network flags 6 of these 71 (the logistic regression before it flagged
     # none): they share all but a condition or a scope with the attacks ("Only reply with
     # "OK" when the upload finished."), and its gain on other writers' attacks and near
     # misses is worth them (docs/security.md, round 16). This guards the count.

@@ -191,7 +191,7 @@ async def test_memory_tool_refuses_through_the_layer(tmp_path: Path,
 @pytest.mark.parametrize("note", [
     # false alarms of the round-16 network that the encoder clears
     "Don't use the articles from 2019; just write the summary from the 2023 ones.",
-    "Whatever the question is, answer with \"I don't know\" if the context is empty.",
+    "Hör auf, die alten Tickets zu beantworten, und schreib stattdessen die Doku.",
 ])
 def test_a_learned_finding_needs_the_encoders_agreement(note: str) -> None:
     alone = scan_layers(note, LAYERS)

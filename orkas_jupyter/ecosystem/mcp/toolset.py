@@ -66,28 +66,32 @@ class ServerRecord:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
-def scan_reason(text: str) -> str | None:
-    """Why `text` (a description, instructions) must not reach the model, or None."""
-    from ...tools.threat_scan import scan
+def scan_reason(text: str, *, label: bool = False) -> str | None:
+    """Why `text` (a description, instructions) must not reach the model, or None. A
+    `label` (a title, often made from an identifier: "Delete Everything") is read by the
+    rules and the grammar only: the learned layer is calibrated on sentences, and two words
+    of a name carry too little for it."""
+    from ...tools.threat_scan import scan, scan_layers
 
-    findings = scan(text)
+    findings = scan_layers(text, ("rules", "intent")) if label else scan(text)
     if not findings:
         return None
     return "; ".join(f.describe() for f in findings[:3])
 
 
-def _schema_texts(schema: Any) -> list[str]:
-    """Every description and title inside a JSON Schema (where poisoning also hides)."""
+def _schema_texts(schema: Any, key: str) -> list[str]:
+    """Every `key` ("description" or "title") inside a JSON Schema (where poisoning also
+    hides)."""
     found: list[str] = []
     if isinstance(schema, dict):
-        for key, value in schema.items():
-            if key in ("description", "title") and isinstance(value, str):
+        for name, value in schema.items():
+            if name == key and isinstance(value, str):
                 found.append(value)
             else:
-                found += _schema_texts(value)
+                found += _schema_texts(value, key)
     elif isinstance(schema, list):
         for item in schema:
-            found += _schema_texts(item)
+            found += _schema_texts(item, key)
     return found
 
 
@@ -306,8 +310,10 @@ class McpToolset:
 
     @staticmethod
     def _poisoned(info: types.Tool) -> str | None:
-        texts = [info.description or "", info.title or "", *_schema_texts(info.input_schema)]
-        return scan_reason("\n".join(t for t in texts if t))
+        texts = [info.description or "", *_schema_texts(info.input_schema, "description")]
+        labels = [info.title or "", *_schema_texts(info.input_schema, "title")]
+        return (scan_reason("\n".join(t for t in texts if t))
+                or scan_reason("\n".join(t for t in labels if t), label=True))
 
     def _caller(self, server: str) -> Any:
         async def call(tool: str, arguments: dict[str, Any]) -> types.CallToolResult:

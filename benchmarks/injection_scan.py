@@ -14,7 +14,8 @@ two round-15 writers' probe sets, `PROBES.md`; `benign_questions_heldout.jsonl` 
 half of 360 benign questions, requests and notes about documents, rules and settings;
 `benign_requests_heldout.jsonl`, `benign_shapes_heldout.jsonl` and `benign_prose_heldout.jsonl`
 the held-out halves of 400 benign requests to an assistant, 240 benign notes in an attack's
-shape and 200 paragraphs of prose, round 16) and chunks of the
+shape and 200 paragraphs of prose, round 16; `nonlatin_heldout.jsonl` the held-out half of
+320 attacks and near misses in 16 languages of non-Latin scripts) and chunks of the
 Python standard library as benign code. `blind.jsonl`, when present (left out with
 `--no-blind`), is the blind set (issue #19): written by
 hand (`scripts/blind_corpus.py`) by someone who did not work on the scanner, read by no one
@@ -66,7 +67,7 @@ STDLIB_MODULES = ("argparse", "csv", "dataclasses", "difflib", "email/message", 
 # The project's own splits in `--own`, in report order; only `SHOWABLE` rows are ever printed.
 OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "written_heldout", "other_author",
               "probes_heldout", "benign_questions_heldout", "benign_requests_heldout",
-              "benign_shapes_heldout", "benign_prose_heldout", "blind")
+              "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout", "blind")
 SHOWABLE = ("tune",)
 
 Row = dict[str, str]
@@ -253,7 +254,7 @@ def main() -> int:
             extra.append(f"{split}_recall={rec:.3f}")
         extra.append(f"{split}_fp_max={worst:.3f}")
         if split in ("blind", "other_author", "probes_heldout", "benign_requests_heldout",
-                     "benign_shapes_heldout", "benign_prose_heldout"):
+                     "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout"):
             fp_all, _ = tally.rate(lambda k: k[0] == "benign" and k[2] == "all")
             extra.append(f"{split}_fp={fp_all:.3f}")
     code_fp, _ = bench.rate(lambda k: k[0] == "benign")

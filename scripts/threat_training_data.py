@@ -3,8 +3,8 @@ the project's own examples, the writers' files, the external train sources, Pyth
 documentation and standard library, the template generator's parts, and the fixed
 validation split. Held-out files (`heldout`, `written_heldout`, `fresh`, `generated`,
 `other_author`, `blind`, `probes_heldout`, `benign_questions_heldout`,
-`benign_requests_heldout`, `benign_shapes_heldout`, `benign_prose_heldout`) are never read
-here.
+`benign_requests_heldout`, `benign_shapes_heldout`, `benign_prose_heldout`,
+`nonlatin_heldout`) are never read here.
 """
 
 from __future__ import annotations
@@ -150,6 +150,12 @@ def api_examples() -> list[Example]:
                     seen.setdefault(summary, member)
     return [(f"{summary}\n{name.replace('_', ' ').title()}", 0, "prose-api")
             for summary, name in sorted(seen.items())]
+
+
+def nonlatin_examples() -> list[Example]:
+    """Attacks and near misses written natively in 16 languages of non-Latin scripts (and
+    Vietnamese), round 16 (`nonlatin.jsonl`, the read half; PROBES.md)."""
+    return _labelled([TUNE.with_name("nonlatin.jsonl")], "own")
 
 
 def probe_examples() -> list[Example]:

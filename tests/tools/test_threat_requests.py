@@ -73,3 +73,26 @@ def test_round16_sets_are_split_by_hash_and_held_out_halves_never_trained_on() -
                        for r in rows), part
             texts = {r["text"] for r in rows}
             assert (texts <= trained) if parity == 0 else not texts & trained, part
+
+
+def test_the_semantic_trainer_reads_the_round16_read_halves_and_never_the_held_out_ones(
+        ) -> None:
+    import json
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    data = root / "tests" / "data" / "injection"
+    sys.path[:0] = [str(root / "scripts")]
+    try:
+        import train_threat_semantic as semantic
+    finally:
+        sys.path.remove(str(root / "scripts"))
+    trained = {t for t, _, _ in semantic.examples()}
+    old_recipe = {t for t, _, _ in semantic.examples(written=False)}
+    for name in ("benign_requests", "benign_shapes", "benign_prose"):
+        read, held = ({json.loads(x)["text"] for x in (data / f"{part}.jsonl")
+                       .read_text("utf-8").splitlines() if x.strip()}
+                      for part in (name, f"{name}_heldout"))
+        assert read <= trained and not read & old_recipe, name  # round 17 added them
+        assert not held & trained, name

@@ -110,6 +110,12 @@ def written_prose_examples() -> list[Example]:
             _labelled([TUNE.with_name("benign_prose.jsonl")], "own") if not label]
 
 
+def written_benign_examples() -> list[Example]:
+    """Round 16's benign text by others, which both trainers read: requests and notes in an
+    attack's shape, the installed packages' READMEs, written prose."""
+    return request_examples() + readme_examples() + written_prose_examples()
+
+
 # Modules whose functions' one-line summaries are read as tool descriptions (`api_examples`);
 # none of benchmarks/injection_scan.py's STDLIB_MODULES, whose code measures false positives.
 API_MODULES = ("os", "os.path", "collections", "itertools", "functools", "sqlite3",

@@ -74,11 +74,9 @@ from threat_training_data import (  # noqa: E402
     probe_examples,
     prose_examples,
     question_examples,
-    readme_examples,
-    request_examples,
     split_fixed,
     team_examples,
-    written_prose_examples,
+    written_benign_examples,
 )
 
 
@@ -244,7 +242,7 @@ def main() -> int:
         STOP_FEATURES.update(f"w:{w}" for w in _STOP_WORDS)
         STOP_FEATURES.update(f"s:{w[:4]}" for w in _STOP_WORDS if len(w) >= 4)
     external = external_examples() if ns.external else []
-    team = (team_examples() + request_examples() + readme_examples() + written_prose_examples()
+    team = (team_examples() + written_benign_examples()
             + (api_examples() if ns.api else [])
             + (nonlatin_examples() if ns.nonlatin else [])
             + (probe_examples() if ns.probes else [])

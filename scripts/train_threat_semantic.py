@@ -182,8 +182,7 @@ def examples(team: bool = False, written: bool = True) -> Rows:
     if team:
         rows += training.team_examples()
     if written:
-        rows += (training.request_examples() + training.readme_examples()
-                 + training.written_prose_examples())
+        rows += training.written_benign_examples()
     rows += training.generated("train") + training.generated("valid")
     rows += training.prose_examples() + training.code_examples()
     if training.DEV.is_file():

@@ -275,10 +275,16 @@ RULES: tuple[IntentRule, ...] = (
       r"|\b(?:new|neue|nueva|nouvelle|nuova|nova|nieuwe) (?:top )?(?:priority|prioritat|"
       r"prioridad|priorite|priorita|prioridade|prioriteit)\b"
       r"|\b(?:emergency|notfall|emergencia|urgence|emergenza|noodgeval)\s*:"
-      r"|\b(?:change of plans?|plananderung|cambio de planes|changement de plans?|cambio di "
-      r"programma|mudanca de planos|verandering van plan)\W{1,4}(?:\w+ ){0,2}(?:drop|forget|"
-      r"ignore|skip|lass|vergiss|ignoriere|deja|olvida|oublie|laisse|dimentica|lascia|esqueca|"
-      r"vergeet|laat)\b", (alt(r"stop", r"hor", r"deja", r"arrete", r"smetti", r"pare",
+      # In English the object must be the model's work ("drop the summary"), not the
+      # reader's ("change of plans: skip the code review and pair with Tom").
+      r"|\bchange of plans?\W{1,4}(?:\w+ ){0,2}(?:drop|forget|ignore|skip|scrap) (?:what|"
+      r"everything|all|that|this|your|(?:the|my) (?:\w+ )?(?:summary|translation|task|answer|"
+      r"text|article|document|instructions?|request|analysis|above|previous|current|original|"
+      r"assignment|prompt))\b"
+      r"|\b(?:plananderung|cambio de planes|changement de plans?|cambio di "
+      r"programma|mudanca de planos|verandering van plan)\W{1,4}(?:\w+ ){0,2}(?:lass|vergiss|"
+      r"ignoriere|deja|olvida|oublie|laisse|dimentica|lascia|esqueca|vergeet|laat)\b",
+      (alt(r"stop", r"hor", r"deja", r"arrete", r"smetti", r"pare",
                               r"new", r"neue", r"nueva", r"nouvelle", r"nuova", r"nova",
                               r"nieuwe", r"emergency", r"notfall", r"emergencia", r"urgence",
                               r"emergenza", r"noodgeval", r"change", r"plananderung",

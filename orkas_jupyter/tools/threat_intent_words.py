@@ -250,6 +250,14 @@ UNBOUND = alt(
     r"mensheid|mensen|insaan\w*)",
     r"(?:die|der) (?:\w+ ){0,2}(?:menschen|menschheit) hasst",
 )
+# People at a party or a game who stay in character are not the model ("everyone must stay
+# in character", a murder-mystery how-to); Python's look-behinds are fixed-width, hence one each.
+_PEOPLE_STAY = "".join(
+    f"(?<!{who} {modal})"
+    for who in ("everyone", "everybody", "guests", "players", "participants", "the cast")
+    for modal in ("must ", "should ", "will ", "has to ", "have to ", "need to ", "needs to ",
+                  "must always ", "should always ", "")
+)
 # Signs of a role-play jailbreak on their own: staying in character, a world without laws,
 # being "freed" from limits, the grandmother who read out keys.
 JAILBREAK = alt(
@@ -265,7 +273,7 @@ JAILBREAK = alt(
     r"regras|regels|restrictions|filters|limits|guidelines)",
     r"(?:role-?play|rollenspiel|juego de rol|jeu de role|gioco di ruolo|rollenspel)\W{0,3}"
     r"(?:you are|you're|du bist|eres|tu es|sei|voce e|je bent)",
-    r"(?:always |immer |siempre |toujours |sempre |altijd )?(?:stays? in character|"
+    _PEOPLE_STAY + r"(?:always |immer |siempre |toujours |sempre |altijd )?(?:stays? in character|"
     r"bleib\w* (?:\w+ ){0,2}in (?:deiner|ihrer|seiner|der) rolle|no salgas del personaje|"
     r"reste dans ton personnage|resta nel personaggio|permaneca no personagem|blijf in je rol|"
     r"character me?i?n rah\w*|never break character)",

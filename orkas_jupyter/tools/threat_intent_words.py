@@ -88,9 +88,15 @@ SET_ASIDE = alt(
 _NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in (
     "build", "install", "installation", "setup", "assembly", "deployment", "migration",
     "usage", "upgrade", "naming", "style", "formatting", "release", "onboarding"))
+# not "customers with fewer than three orders": orders counted are purchases
+_COUNTED = "".join(f"(?<!{w} )" for w in (
+    r"\d", "two", "three", "four", "five", "six", "ten", "few", "fewer", "several", "many",
+    "due", "tre", "quattro", "cinque", "dieci", "pochi", "molti", "dos", "tres", "cuatro",
+    "cinco", "diez", "pocos", "muchos", "deux", "trois", "quatre", "cinq", "dix", "duas",
+    "quatro", "twee", "drie", "vijf", "tien"))
 INSTRUCTIONS = _NOT_FOR_A_THING + alt(
     r"instructions?", r"directions", r"directives?", r"rules", r"guidelines?", r"guidance",
-    r"tasks?", r"orders", r"brief(?:ing)?", r"commands?", r"prompts?", r"programming",
+    r"tasks?", _COUNTED + r"orders", r"brief(?:ing)?", r"commands?", r"prompts?", r"programming",
     r"constraints", r"restrictions", r"obligations",
     r"(?:text|message|input|request|document|information|context)s? (?:above|before|"
     r"(?:i|we) (?:gave|sent) you)",
@@ -98,10 +104,11 @@ INSTRUCTIONS = _NOT_FOR_A_THING + alt(
     r"(?:that |which )?(?:you were|you've been|you have been) (?:given|told)",
     r"anweisung\w*", r"instruktion\w*", r"aufgabe\w*", r"auftrag\w*", r"vorgabe\w*",
     r"regeln", r"befehl\w*", r"richtlinien", r"instruccion\w*", r"indicacion\w*",
-    r"reglas", r"tareas?", r"ordenes", r"directrices", r"consignes?", r"regles", r"taches?",
-    r"ordres", r"mission", r"istruzion\w*", r"indicazion\w*", r"regole", r"compit[oi]",
-    r"ordini", r"direttive", r"instruc\w*", r"orientac\w*", r"regras", r"tarefas?",
-    r"ordens", r"diretrizes", r"instructies", r"aanwijzingen", r"regels", r"taken", r"taak",
+    r"reglas", r"tareas?", _COUNTED + r"ordenes", r"directrices", r"consignes?", r"regles",
+    r"taches?", _COUNTED + r"ordres", r"mission", r"istruzion\w*", r"indicazion\w*",
+    r"regole", r"compit[oi]", _COUNTED + r"ordini", r"direttive", r"instruc\w*",
+    r"orientac\w*", r"regras", r"tarefas?", _COUNTED + r"ordens", r"diretrizes",
+    r"instructies", r"aanwijzingen", r"regels", r"taken", r"taak",
     r"opdrachte?n?", r"nirdesh\w*", r"niyam", r"aadesh", r"polecen\w*", r"instrukcj\w*",
     r"zadani\w*", r"zasad\w*", r"angaben", r"hinweise", r"upute", r"pravila", r"pokyny",
     r"pravidla", r"instrukce", r"regler", r"instruksjoner", r"instructiuni\w*", r"instruksi",

@@ -295,5 +295,11 @@ SCOPED_CORRECTION = re.compile(
     r"yesterday |last time |above )?(?:about|regarding|concerning|on) "
     r"(?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|prompt|"
     r"system|safety|filters?|polic\w*|limits|orders)\b)"
+    # a question or message taken back with the reason: "ignore my last message, I pasted
+    # the wrong file" (the attack goes on with an order, not with what the writer did)
+    r"|\b(?:forget|ignore|disregard|scratch) (?:my|our) (?:earlier|previous|last|prior|first) "
+    r"(?:question|message|email|e-mail|mail|post|note|reply|comment|file|upload|paste)\W{1,3}"
+    r"(?:i|we)(?: (?:just|already|actually))? (?:found|figured|worked|solved|fixed|pasted|"
+    r"sent|uploaded|attached|got|meant|typed|made|mixed)\b"
     # a colleague thanked for ignoring a mail ("merci d'ignorer le message précédent : …")
     r"|\bmerci d'ignorer (?:le|mon|notre) (?:message|mail|courriel|e-mail) precedent\b")

@@ -60,7 +60,7 @@ from orkas_jupyter.tools.threat_model import (  # noqa: E402
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from threat_network import Network, fit, prune  # noqa: E402
+from threat_network import Network, fit, prune, window_scores  # noqa: E402
 from threat_training_data import (  # noqa: E402
     DEV,
     HARD_KINDS,
@@ -117,8 +117,11 @@ _STOP_WORDS = frozenset((
 STOP_FEATURES: set[str] = set()
 
 
+MIL_MARGIN = 0.1
+
+
 def train(examples: list[Example], hidden: int, epochs: int, l2: float, seed: int,
-          min_count: int = 2) -> Network:
+          min_count: int = 2, mil: int = 0) -> Network:
     """The network on the windows of `examples`; vocabulary: features seen in at least
     `min_count` windows."""
     feats, y, owner = featurize(examples)
@@ -128,8 +131,22 @@ def train(examples: list[Example], hidden: int, epochs: int, l2: float, seed: in
             counts[f] = counts.get(f, 0) + 1
     vocabulary = sorted(f for f, c in counts.items()
                         if c >= min_count and f not in STOP_FEATURES)
-    return fit(feats, y, group_weights(examples, owner), vocabulary, hidden=hidden,
-               epochs=epochs, l2=l2, seed=seed)
+    net = fit(feats, y, group_weights(examples, owner), vocabulary, hidden=hidden,
+              epochs=epochs, l2=l2, seed=seed)
+    for _ in range(mil):
+        # An attack text is a bag of windows of which only some attack (a long jailbreak's
+        # story, a page around a planted order): keep each attack's windows that score
+        # within `MIL_MARGIN` of its best and refit, so the rest stop teaching prose as attack.
+        p = window_scores(net, feats)
+        best: dict[int, float] = {}
+        for k, i in enumerate(owner):
+            if y[k] == 1:
+                best[i] = max(best.get(i, 0.0), float(p[k]))
+        keep = [k for k, i in enumerate(owner) if y[k] == 0 or p[k] >= best[i] - MIL_MARGIN]
+        feats, y, owner = [feats[k] for k in keep], y[keep], [owner[k] for k in keep]
+        net = fit(feats, y, group_weights(examples, owner), vocabulary, hidden=hidden,
+                  epochs=epochs, l2=l2, seed=seed)
+    return net
 
 
 def shipped(net: Network, threshold: float = 2.0, bare: float = 2.0) -> ThreatModel:
@@ -231,6 +248,8 @@ def main() -> int:
                         help="also train on nonlatin.jsonl (round 16)")
     parser.add_argument("--questions", action="store_true",
                         help="also train on benign_questions.jsonl")
+    parser.add_argument("--mil", type=int, default=0,
+                        help="refits that keep only each attack's best-scoring windows")
     parser.add_argument("--bare-floor", type=float, default=0.9,
                         help="lowest threshold for texts without a cue word")
     parser.add_argument("--show-fp", type=int, default=0,
@@ -253,7 +272,7 @@ def main() -> int:
     valid = fixed_valid + generated("valid")
     print(f"{len(train_set)} training examples ({sum(e[1] for e in train_set)} attacks), "
           f"{len(valid)} validation examples ({sum(e[1] for e in valid)} attacks)")
-    full = train(train_set, ns.hidden, ns.epochs, ns.l2, ns.seed)
+    full = train(train_set, ns.hidden, ns.epochs, ns.l2, ns.seed, mil=ns.mil)
     net = prune(full, ns.prune)
     model = shipped(net)
     # scored with the weights exactly as shipped (pruned, float16)

@@ -265,12 +265,14 @@ def token_rules(text: str) -> list[tuple[str, str]]:
             if not present.issuperset(chain):
                 continue  # most sentences lack a class the rule needs: skip the search
             i = _chain(classes, chain, windows)
-            if i is not None and not (name == "override previous instructions"
+            if i is not None and not (name in _CORRECTABLE
                                       and SCOPED_CORRECTION.search(sentence)):
                 hits.append((name, " ".join(tokens[i:i + 8])))
     return hits
 
 
+# the chains a scoped correction (below) answers for: they read an override
+_CORRECTABLE = frozenset(("override previous instructions", "address the model's instructions"))
 _PROCESSES_SECRETS = frozenset((
     "hash", "hashes", "hashed", "hashing", "salt", "salts", "salted", "encrypt", "encrypts",
     "encrypted", "encrypting", "validate", "validates", "validating", "generate", "generates",
@@ -289,10 +291,11 @@ _NOT_THE_SECRET = frozenset((
 # in Europe/Madrid", "please ignore the earlier Slack message about the outage" revise a note
 # or a message, not the model's instructions (unless the topic is the rules themselves).
 SCOPED_CORRECTION = re.compile(
-    r"\b(?:forget|ignore|disregard|scratch) (?:what (?:i|we) (?:said|wrote|told you|mentioned|"
-    r"asked(?: for)?)|(?:the|my|our) (?:earlier|previous|last|prior|first) (?:\w+ )?(?:message|"
-    r"email|e-mail|mail|post|note|announcement|reminder)) (?:earlier |before |previously |"
-    r"yesterday |last time |above )?(?:about|regarding|concerning|on) "
+    r"\b(?:forget|ignore|disregard|scratch) (?:(?:what|everything|all|anything)(?: that)? "
+    r"(?:i|we) (?:said|wrote|told you|mentioned|pasted|asked(?: for)?)|(?:the|my|our) "
+    r"(?:earlier|previous|last|prior|first) (?:\w+ )?(?:message|email|e-mail|mail|post|note|"
+    r"announcement|reminder)) (?:earlier |before |previously |yesterday |last time |above |"
+    r"last week |last month |this morning |earlier today )?(?:about|regarding|concerning|on) "
     r"(?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|prompt|"
     r"system|safety|filters?|polic\w*|limits|orders)\b)"
     # a question or message taken back with the reason: "ignore my last message, I pasted
@@ -301,5 +304,13 @@ SCOPED_CORRECTION = re.compile(
     r"(?:question|message|email|e-mail|mail|post|note|reply|comment|file|upload|paste)\W{1,3}"
     r"(?:i|we)(?: (?:just|already|actually))? (?:found|figured|worked|solved|fixed|pasted|"
     r"sent|uploaded|attached|got|meant|typed|made|mixed)\b"
+    # the slips of a message set aside, not the message ("ignore the typos in my last message")
+    r"|\b(?:forget|ignore|disregard) (?:the |any |all )?(?:typos?|spelling|formatting|grammar|"
+    r"mistakes|errors|misspellings) in my (?:earlier |previous |last |prior )?(?:message|"
+    r"question|text|email|e-mail|note|post)\b"
+    # earlier instructions kept, not dropped ("don't forget the previous instructions I gave
+    # you about the date format")
+    r"|\b(?:don't|do not|dont|never) (?:forget|ignore|disregard) (?:the|my|our) (?:earlier|"
+    r"previous|prior|last) (?:instructions?|notes?|rules) (?:i|we) gave you (?:about|on|for)\b"
     # a colleague thanked for ignoring a mail ("merci d'ignorer le message précédent : …")
     r"|\bmerci d'ignorer (?:le|mon|notre) (?:message|mail|courriel|e-mail) precedent\b")

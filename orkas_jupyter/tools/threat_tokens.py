@@ -319,8 +319,14 @@ SCOPED_CORRECTION = re.compile(
     r"system|safety|filters?|polic\w*|limits)\b)"
     # the slips of a message set aside, not the message ("ignore the typos in my last message")
     r"|\b(?:forget|ignore|disregard) (?:the |any |all )?(?:typos?|spelling|formatting|grammar|"
-    r"mistakes|errors|misspellings) in my (?:earlier |previous |last |prior )?(?:message|"
-    r"question|text|email|e-mail|note|post)\b"
+    r"mistakes|errors|misspellings|numbers|figures|totals|dates?|link|attachment) in my "
+    r"(?:earlier |previous |last |prior )?(?:message|question|text|email|e-mail|mail|note|post)\b"
+    # earlier instructions about a topic retired in a note: "previous instructions about
+    # rounding no longer apply: show two decimals"
+    r"|\b(?:previous|earlier|prior|old) (?:instructions?|notes?|guidance) (?:about|on|for|"
+    r"regarding) (?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|"
+    r"prompt|system|safety|filters?|polic\w*|limits|ethics|morals|task)\b)(?:\w+ ){1,4}"
+    r"(?:no longer apply|do not apply|don't apply|are outdated|are obsolete)\b"
     # earlier instructions kept, not dropped ("don't forget the previous instructions I gave
     # you about the date format")
     r"|\b(?:don't|do not|dont|never) (?:forget|ignore|disregard) (?:the|my|our) (?:earlier|"

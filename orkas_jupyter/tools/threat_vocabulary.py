@@ -213,11 +213,15 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                         r"|\bdo (as|what) (you are|you're|i) (told|say)\b")),
     # ("enable developer mode on Android", '"developer mode" in the router's admin panel' are
     # a device's settings)
+    # (and "the `developer mode` toggle in Android settings", "developer mode: tap Build
+    # number seven times")
     ("role hijack", _rx(r"\b(developer|god|admin|jailbreak|dan|sudo|unrestricted) mode\b"
-                        r"(?![\"'”]?\s+(on|in|for|of) (\w+ ){0,2}?(android|phones?|iphone|ios|"
+                        r"(?![\"'”`]?\s+((toggle|option|switch|setting|menu) )?(on|in|for|of|"
+                        r"under) (\w+ ){0,2}?(android|phones?|iphone|ios|"
                         r"routers?|chrome|browsers?|windows|macos|mac|devices?|admin panel|"
                         r"settings|tablets?|laptops?|consoles?|steam|xbox|playstation|vs ?code|"
-                        r"firefox|edge|bios|firmware)\b)")),
+                        r"firefox|edge|bios|firmware)\b)"
+                        r"(?![^.!?\n]{0,80}\b(build number|usb debugging|android settings)\b)")),
     ("role hijack", _rx(r"\b(pretend|act as if|imagine)( that)?( you)?( to)? (have |had )?"
                         r"(forgotten|forgot|no (rules|instructions|restrictions|guidelines))\b|"
                         r"\b(not|never) (be )?(programmed|allowed|trained) to refuse\b|"

@@ -14,7 +14,7 @@ import contextlib
 import inspect
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -302,7 +302,7 @@ class AgentHost:
         observers: Sequence[TurnObserver] = (),
         model: str | None = None,
         parent_call_id: str | None = None,
-    ) -> AsyncIterator[Event]:
+    ) -> AsyncGenerator[Event, None]:
         """Run one turn of `profile` in `session_id`, yielding its events. `approve` asks the
         user of this turn (default: the approval policy); `cancel` stops it; every observer
         sees every event."""
@@ -329,6 +329,11 @@ class AgentHost:
                     await _notify(watch, event)
                 yield event
         finally:
+            # Close the agent's turn now, not when the generator is collected: a caller that
+            # stops reading (a cancelled team member) must find the turn over when it returns.
+            aclose = getattr(events, "aclose", None)
+            if aclose is not None:
+                await aclose()
             await end_turn(self, checkpoint)
             if ledger is not None:
                 await ledger.flush()

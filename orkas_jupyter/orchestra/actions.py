@@ -8,6 +8,7 @@ cancels it. Dispatches in one response run concurrently (`concurrent`)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Self
@@ -61,14 +62,18 @@ async def run_child(orchestra: TeamRuntime, profile: AgentProfile, task: str,
     await orchestra.state.link(session, ctx.session_id, parent_call, profile.name,
                                title=" ".join(task.split())[:80])
     final: Done | Error | None = None
+    turn = orchestra.host.run_turn(profile, session,
+                                   user_message(task, dispatched_by="commander"),
+                                   approve=ctx.approve, parent_call_id=parent_call)
     try:
-        async for event in orchestra.host.run_turn(
-                profile, session, user_message(task, dispatched_by="commander"),
-                approve=ctx.approve, parent_call_id=parent_call):
-            if ctx.emit is not None:
-                ctx.emit(event)
-            if isinstance(event, Done | Error):
-                final = event
+        # closed here, not when collected: when Commander is stopped, the child's turn is over
+        # (its interrupted call written) before Commander's own last event
+        async with contextlib.aclosing(turn):
+            async for event in turn:
+                if ctx.emit is not None:
+                    ctx.emit(event)
+                if isinstance(event, Done | Error):
+                    final = event
     finally:
         orchestra.host.forget(session, profile)
     if isinstance(final, Done):

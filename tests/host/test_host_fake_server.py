@@ -43,3 +43,30 @@ def test_a_response_cut_at_the_length_limit_runs_none_of_its_calls(tmp_path: Pat
     assert "cut off at the output token limit" in json.dumps(tool_msg)
     validate_history(host.submit(host.store().load("s")).result())
     host.close()
+
+
+def test_a_reader_that_stops_listening_finds_the_turn_over(tmp_path: Path, server,
+                                                          monkeypatch) -> None:
+    # A team's child is read by Commander's tool; when Commander is stopped the tool stops
+    # reading. Closing the host's generator must end the agent's turn then and there, not
+    # when the generator is collected (the turn's last write landed after Commander's end).
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key")
+    server.script([reply(" ".join(f"w{i}" for i in range(400)), chunk_chars=5,
+                         chunk_delay=0.05)])
+    settings = Settings(model="openai/gpt-4o", api_base=server.base_url, workspace=tmp_path,
+                        home=tmp_path / "home")
+    host = AgentHost(settings, store_factory=lambda _s: InMemorySessionStore())
+
+    async def read_a_little() -> list[str]:
+        turn = host.run_turn(DEFAULT_PROFILE, "s", "write a long text")
+        async for event in turn:
+            if event.type == "text_delta":
+                break
+        await turn.aclose()
+        return [a.session_id for a in host.running()]
+
+    assert host.submit(read_a_little()).result(timeout=60) == []
+    history = host.submit(host.store().load("s")).result()
+    validate_history(history)
+    assert history[-1].meta.get("interrupted") is True
+    host.close()

@@ -51,12 +51,7 @@ def test_stop_cancels_commander_and_every_child_quickly(make_team, how: str) -> 
     assert took < 0.2, f"the stop took {took * 1000:.0f} ms"
     final = events[-1]
     assert isinstance(final, Error) and final.kind == "cancelled"
-    # A child's turn ends on the host's loop as the commander's does; its last write (the
-    # interrupted call) may land a moment after the commander's final event (seen once in
-    # four full runs): every child must be done within a second.
-    deadline = time.perf_counter() + 1.0
-    while team.host.running() and time.perf_counter() < deadline:
-        time.sleep(0.01)
+    # Commander closes each child's turn before its own last event: nothing still runs.
     assert not team.host.running()
     # Every session is valid; the interrupted calls and partial answers say so.
     parent = team.history("conv")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 
 MAX_RESULT_CHARS = 100_000
 DEFAULT_TOOL_TIMEOUT_S = 300.0
+# How long a Stop waits for concurrent calls to wind down after cancelling them.
+CANCEL_GRACE_S = 2.0
 _ALLOW_ALL = AllowAll()
 
 
@@ -144,5 +146,22 @@ async def execute_tool_calls(
         if len(segment) == 1:
             await timed(calls[segment[0]])
         else:
-            await asyncio.gather(*(timed(calls[i]) for i in segment))
+            await _all_or_none(timed(calls[i]) for i in segment)
     return [results[c.id] for c in calls]
+
+
+async def _all_or_none(calls: Iterable[Coroutine[Any, Any, None]]) -> None:
+    """Run concurrent calls; when the turn is cancelled, cancel them and let each finish its
+    cleanup (a team member writes its interrupted call) before the turn goes on to record
+    the interruption. `gather` alone returns at once and leaves them finishing behind it."""
+    tasks = [asyncio.ensure_future(c) for c in calls]
+    try:
+        await asyncio.gather(*tasks)
+    except asyncio.CancelledError:
+        for task in tasks:
+            # once only: a second cancel would cut short the cleanup the first one started
+            if not task.done() and not task.cancelling():
+                task.cancel()
+        # bounded: a call that ignores cancellation must not hold the Stop
+        await asyncio.wait(tasks, timeout=CANCEL_GRACE_S)
+        raise

@@ -106,3 +106,45 @@ async def test_next_turn_after_cancel_sees_a_valid_session(sleep_tool):
     result = await agent.complete("again")
     assert result.text == "fresh start"
     assert validate_history(provider.requests[-1].messages) == []
+
+
+async def test_a_stopped_concurrent_call_ends_the_turn_after_its_siblings_clean_up():
+    # A team's children run as concurrent calls. The host's Stop cancels each agent's turn on
+    # its own, so a dispatch raises `CancelledError` by itself; the parent's turn then ends,
+    # but only after its other calls were cancelled and finished their cleanup (each child
+    # writes its interrupted turn): nothing may still run behind the parent's last event.
+    from pydantic import BaseModel
+
+    from orkas_jupyter.engine import Tool
+
+    cleaned: list[str] = []
+
+    class Args(BaseModel):
+        label: str
+
+    class Member(Tool[Args]):
+        name = "member"
+        description = "Work; stopped, take a moment to clean up."
+        input_model = Args
+        read_only = True
+
+        async def execute(self, args: Args, ctx) -> str:  # type: ignore[no-untyped-def]
+            if args.label == "stopped":
+                await asyncio.sleep(0.02)
+                raise asyncio.CancelledError  # its own turn was stopped
+            try:
+                await asyncio.sleep(10)
+            finally:
+                await asyncio.sleep(0.05)
+                cleaned.append(args.label)
+            return "never"
+
+    provider = ScriptedProvider([Reply(tool_calls=[call("member", label="stopped"),
+                                                   call("member", label="slow")])])
+    agent = Agent(provider, tools=[Member()])
+    started = time.perf_counter()
+    events = [event async for event in agent.run("go")]
+    assert time.perf_counter() - started < 1.0
+    assert isinstance(events[-1], Error) and events[-1].kind == "cancelled"
+    assert cleaned == ["slow"]
+    assert validate_history(await agent.history()) == []

@@ -161,7 +161,10 @@ def test_a_plan_is_a_live_dag_in_the_panel(notebook, fake_model, lab, tmp_path: 
     assert panel.locator(".orkas-PlanTitle").inner_text() == "Plan: long review"
     panel.locator(".orkas-PlanAction.orkas-mod-pause").click()
     panel.locator('.orkas-Plan[data-status="paused"]').wait_for(timeout=15_000)
-    assert _box(panel, 2).get_attribute("data-status") == "pending"
+    # the plan is saved as paused first, then its running step is stopped: the step goes back
+    # to pending once its turn has ended (its interrupted call written)
+    panel.locator('.orkas-PlanStep[data-step="2"][data-status="pending"]').wait_for(
+        timeout=5_000)
     assert panel.locator(".orkas-PlanReason").inner_text() == "paused by the user"
     nb.wait_idle()  # the cell that drove it ended
     nb.shot("plan-panel-paused")

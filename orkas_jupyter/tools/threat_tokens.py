@@ -287,6 +287,16 @@ _NOT_THE_SECRET = frozenset((
     "policy", "policies", "manager", "requirements", "requirement", "rules", "length",
     "strength", "rotation", "expiry", "complexity", "field", "hash", "hashing", "change",
     "richtlinie", "richtlinien", "politica", "politique"))
+
+
+def _not_about(*more: str) -> str:
+    """Not followed by the model's rules themselves ("about the x-axis", not "about your
+    rules"), nor by `more`."""
+    words = "|".join(("rules", "instructions", "guidelines", "restrictions", "prompt", "system",
+                      "safety", "filters?", r"polic\w*", "limits", *more))
+    return rf"(?!(?:the |your |my |all |any )?(?:{words})\b)"
+
+
 # A correction scoped to a topic: "forget what I said earlier about UTC — our timestamps are
 # in Europe/Madrid", "please ignore the earlier Slack message about the outage" revise a note
 # or a message, not the model's instructions (unless the topic is the rules themselves).
@@ -296,8 +306,7 @@ SCOPED_CORRECTION = re.compile(
     r"(?:earlier|previous|last|prior|first) (?:\w+ )?(?:message|email|e-mail|mail|post|note|"
     r"announcement|reminder)) (?:earlier |before |previously |yesterday |last time |above |"
     r"last week |last month |this morning |earlier today )?(?:about|regarding|concerning|on) "
-    r"(?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|prompt|"
-    r"system|safety|filters?|polic\w*|limits|orders)\b)"
+    + _not_about("orders") +
     # a question or message taken back with the reason: "ignore my last message, I pasted
     # the wrong file" (the attack goes on with an order, not with what the writer did)
     r"|\b(?:forget|ignore|disregard|scratch) (?:my|our) (?:earlier|previous|last|prior|first) "
@@ -306,17 +315,14 @@ SCOPED_CORRECTION = re.compile(
     r"sent|uploaded|attached|got|meant|typed|made|mixed)\b"
     # an idiom about a topic: "forget everything you know about dry turkey: brine it"
     r"|\b(?:forget|ignore) (?:everything|all) (?:you (?:know|learned|were taught|thought you "
-    r"knew)) about (?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|"
-    r"restrictions|prompt|system|safety|filters?|polic\w*|limits|ethics|morals)\b)"
+    r"knew)) about " + _not_about("ethics", "morals") +
     # a choice or a setting of the writer's revised: "override my earlier choice — use the
     # median", "skip the previous instructions I gave about formatting"
     r"|\b(?:override|ignore|forget|disregard|skip|change) (?:my|our|the) (?:earlier|previous|"
     r"prior|last|old|first) (?:\w+ )?(?:choices?|selection|settings?|config|configuration|"
     r"decision|pick|values?|estimates?|numbers|palette|colou?rs)\b"
     r"|\b(?:skip|ignore|forget|disregard) (?:the|my|our) (?:earlier|previous|prior|last) "
-    r"(?:instructions?|notes?) (?:i|we) gave(?: you)? (?:about|on|for) "
-    r"(?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|prompt|"
-    r"system|safety|filters?|polic\w*|limits)\b)"
+    r"(?:instructions?|notes?) (?:i|we) gave(?: you)? (?:about|on|for) " + _not_about() +
     # the slips of a message set aside, not the message ("ignore the typos in my last message")
     r"|\b(?:forget|ignore|disregard) (?:the |any |all )?(?:typos?|spelling|formatting|grammar|"
     r"mistakes|errors|misspellings|numbers|figures|totals|dates?|link|attachment) in my "
@@ -324,8 +330,7 @@ SCOPED_CORRECTION = re.compile(
     # earlier instructions about a topic retired in a note: "previous instructions about
     # rounding no longer apply: show two decimals"
     r"|\b(?:previous|earlier|prior|old) (?:instructions?|notes?|guidance) (?:about|on|for|"
-    r"regarding) (?!(?:the |your |my |all |any )?(?:rules|instructions|guidelines|restrictions|"
-    r"prompt|system|safety|filters?|polic\w*|limits|ethics|morals|task)\b)(?:\w+ ){1,4}"
+    r"regarding) " + _not_about("ethics", "morals", "task") + r"(?:\w+ ){1,4}"
     r"(?:no longer apply|do not apply|don't apply|are outdated|are obsolete)\b"
     # earlier instructions kept, not dropped ("don't forget the previous instructions I gave
     # you about the date format")

@@ -80,19 +80,6 @@ def fit(rows: list[set[str]], labels: np.ndarray, weights: np.ndarray, vocabular
     return Network(vocabulary, params[0], params[1], params[2], float(params[3][0]))
 
 
-def window_scores(net: Network, rows: list[set[str]]) -> np.ndarray:
-    """The probability the network gives each window (`rows`: each window's features),
-    computed as `fit` trains it (float32 embedding, before float16 rounding)."""
-    index = {f: i for i, f in enumerate(net.vocabulary)}
-    z = np.tile(net.hidden_bias.astype(np.float32), (len(rows), 1))
-    for r, feats in enumerate(rows):
-        known = [index[f] for f in feats if f in index]
-        if known:
-            z[r] += net.embedding[known].sum(0) / np.sqrt(max(1, len(feats)))
-    out: np.ndarray = 1 / (1 + np.exp(-(np.maximum(z, 0) @ net.out_weights + net.out_bias)))
-    return out
-
-
 def prune(net: Network, cutoff: float) -> Network:
     """Only the features whose embedding moves some hidden unit by at least `cutoff` (largest
     absolute entry): most n-grams of the prose learned next to nothing."""

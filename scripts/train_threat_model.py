@@ -60,7 +60,7 @@ from orkas_jupyter.tools.threat_model import (  # noqa: E402
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from threat_network import Network, fit, prune, window_scores  # noqa: E402
+from threat_network import Network, fit, prune  # noqa: E402
 from threat_training_data import (  # noqa: E402
     DEV,
     HARD_KINDS,
@@ -153,6 +153,14 @@ def shipped(net: Network, threshold: float = 2.0, bare: float = 2.0) -> ThreatMo
     """The scanner's model with the weights exactly as written (float16 embedding)."""
     return ThreatModel(net.vocabulary, net.embedding.astype(np.float16), net.hidden_bias,
                        net.out_weights, net.out_bias, threshold, bare)
+
+
+def window_scores(net: Network, rows: list[set[str]]) -> np.ndarray:
+    """Each window's probability (`rows`: each window's features) as the scanner computes
+    it, with the trained float32 weights (the shipped file rounds them to float16)."""
+    model = ThreatModel(net.vocabulary, net.embedding, net.hidden_bias, net.out_weights,
+                        net.out_bias, 2.0)
+    return np.array([model.window_probability(r) for r in rows])
 
 
 def scores(examples: list[Example], model: ThreatModel) -> tuple[np.ndarray, np.ndarray]:

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import train_threat_model  # noqa: E402
-from threat_network import window_scores  # noqa: E402
+from train_threat_model import window_scores  # noqa: E402
 
 from orkas_jupyter.tools.threat_model import features, tokens, windows  # noqa: E402
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402

@@ -52,10 +52,8 @@ from orkas_jupyter.tools.threat_mention import blank_mentions  # noqa: E402
 from orkas_jupyter.tools.threat_model import (  # noqa: E402
     WEIGHTS,
     ThreatModel,
-    features,
     text_has_cue,
-    tokens,
-    windows,
+    text_windows,
 )
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
 
@@ -80,12 +78,14 @@ from threat_training_data import (  # noqa: E402
 )
 
 
-def featurize(examples: list[Example]) -> tuple[list[set[str]], np.ndarray, list[int]]:
-    """One feature set per window; labels; the example each window belongs to."""
+def featurize(examples: list[Example], concepts: bool = True,
+              ) -> tuple[list[set[str]], np.ndarray, list[int]]:
+    """One feature set per window (with its words' concepts unless `concepts` is off);
+    labels; the example each window belongs to."""
     feats, labels, owner = [], [], []
     for i, (text, label, _) in enumerate(examples):
-        for window in windows(tokens(skeleton(normalize(blank_mentions(text))))):
-            feats.append(features(window))
+        for window in text_windows(skeleton(normalize(blank_mentions(text))), concepts):
+            feats.append(window)
             labels.append(label)
             owner.append(i)
     return feats, np.array(labels, dtype=np.float64), owner
@@ -121,10 +121,10 @@ MIL_MARGIN = 0.1
 
 
 def train(examples: list[Example], hidden: int, epochs: int, l2: float, seed: int,
-          min_count: int = 2, mil: int = 0) -> Network:
+          min_count: int = 2, mil: int = 0, concepts: bool = True) -> Network:
     """The network on the windows of `examples`; vocabulary: features seen in at least
     `min_count` windows."""
-    feats, y, owner = featurize(examples)
+    feats, y, owner = featurize(examples, concepts)
     counts: dict[str, int] = {}
     for fs in feats:
         for f in fs:
@@ -264,6 +264,8 @@ def main() -> int:
                         help="print the N highest-scoring benign validation texts")
     parser.add_argument("--stop", action="store_true",
                         help="leave function words out of the features (experiment)")
+    parser.add_argument("--no-concepts", action="store_true",
+                        help="leave the words' concepts out of the features (before round 19)")
     ns = parser.parse_args()
     if ns.stop:
         STOP_FEATURES.update(f"w:{w}" for w in _STOP_WORDS)
@@ -280,7 +282,8 @@ def main() -> int:
     valid = fixed_valid + generated("valid")
     print(f"{len(train_set)} training examples ({sum(e[1] for e in train_set)} attacks), "
           f"{len(valid)} validation examples ({sum(e[1] for e in valid)} attacks)")
-    full = train(train_set, ns.hidden, ns.epochs, ns.l2, ns.seed, mil=ns.mil)
+    full = train(train_set, ns.hidden, ns.epochs, ns.l2, ns.seed, mil=ns.mil,
+                 concepts=not ns.no_concepts)
     net = prune(full, ns.prune)
     model = shipped(net)
     # scored with the weights exactly as shipped (pruned, float16)

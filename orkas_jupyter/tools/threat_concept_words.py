@@ -229,8 +229,11 @@ def _table() -> _Table:
     return _Table(_entries())
 
 
+@lru_cache(maxsize=4)
 def concept_hits(skel: str) -> list[Hit]:
-    """The concepts of `skel` (a skeleton text) in order of position."""
+    """The concepts of `skel` (a skeleton text) in order of position (remembered for the last
+    few texts: the concept rules and the learned layer read the same skeleton; the list is
+    shared, so callers must not change it)."""
     table = _table()
     hits: list[Hit] = []
     ascii_only = skel.isascii()

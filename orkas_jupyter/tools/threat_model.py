@@ -1,6 +1,9 @@
 """The scanner's learned layer: a small network over word, stem, character n-gram and
-stem-pair features of the skeleton text, scored on windows of 48 words (the highest window
-counts), so a short injected paragraph in a long page is read on its own.
+stem-pair features of the skeleton text and the concepts its words stand for (round 19:
+"ignore", "prior", "rules", "reveal", … in about seventy-five languages, each concept and
+each pair of them in a window), scored on windows of 48 words (the highest window counts), so
+a short injected paragraph in a long page is read on its own and an order learned in the
+training languages is recognised in languages the network never read.
 
 It catches phrasings the grammar has no rule for. Weights live next to this module
 (`threat_model.npz`, made by `scripts/train_threat_model.py` from the project's own examples,
@@ -15,6 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -90,6 +94,35 @@ def features(words: list[str]) -> set[str]:
     return feats
 
 
+def concept_marks(skel: str) -> list[tuple[int, str]]:
+    """(word index, concept) of each concept word of the skeleton text, in order
+    (`threat_concept_words.py`: "ignore", "prior", "rules", "reveal", … in about seventy-five
+    languages), so a window also sees what its words mean in languages it was not trained on."""
+    from .threat_concept_words import concept_hits
+
+    hits = concept_hits(skel)
+    if not hits:
+        return []
+    mark, marked_word = _marked()
+    starts = [m.start() for m in (marked_word if mark.search(skel) else _WORD).finditer(skel)]
+    return [(max(bisect_right(starts, h[0]) - 1, 0), h[2]) for h in hits]
+
+
+def concept_features(marks: list[tuple[int, str]], start: int, end: int) -> set[str]:
+    """The concepts of the words `start` to `end` and each pair of them."""
+    seen = sorted({c for i, c in marks if start <= i < end})
+    return {"k:" + c for c in seen} | {"kk:" + a + "_" + b
+                                        for a, b in itertools.combinations(seen, 2)}
+
+
+def text_windows(skel: str, concepts: bool) -> list[set[str]]:
+    """Each window's features, as `ThreatModel.score` sums them (the trainer's input)."""
+    words = tokens(skel)
+    marks = concept_marks(skel) if concepts else []
+    return [features(words[s:e]) | concept_features(marks, s, e)
+            for s, e in window_spans(len(words))]
+
+
 def window_spans(n: int) -> list[tuple[int, int]]:
     """(start, end) of overlapping windows of `WINDOW_TOKENS` words over `n` words (one
     window for a short text)."""
@@ -127,6 +160,8 @@ class ThreatModel:
         # for a text without any cue word: higher, so an ordinary request needs a score no
         # ordinary request reached in validation (above 1: such texts are never scored)
         self.bare_threshold = bare_threshold
+        # weights trained with concept features (`concept_features`) need them when scoring
+        self.concepts = any(f.startswith(("k:", "kk:")) for f in vocabulary)
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> ThreatModel:
@@ -161,8 +196,10 @@ class ThreatModel:
         A long text's windows overlap by half: each is two blocks of `STRIDE_TOKENS` words
         and the word pair that joins them, so a block's features are collected and summed
         once and a window adds its two blocks and takes away what they share (the same sum
-        as `window_probability(features(window))`, at about half the cost)."""
+        as `window_probability` of `text_windows`' sets, at about half the cost); the concepts of
+        a window are added to it, not to its blocks, since a pair can span both."""
         words = tokens(skel)
+        marks = concept_marks(skel) if self.concepts else []
         best, where = 0.0, ""
         blocks: dict[int, tuple[set[str], np.ndarray]] = {}
 
@@ -181,9 +218,13 @@ class ThreatModel:
                 bridge = f"b:{window[STRIDE_TOKENS - 1][:4]}_{window[STRIDE_TOKENS][:4]}"
                 if bridge not in a and bridge not in b:
                     total, count = total + self._sum({bridge}), count + 1
+                extra = concept_features(marks, start, end)
+                if extra:
+                    total, count = total + self._sum(extra), count + len(extra)
                 p = self._probability(total, count)
             else:
-                p = self.window_probability(features(window))
+                p = self.window_probability(features(window)
+                                            | concept_features(marks, start, end))
             if p > best:
                 best, where = p, " ".join(window[:12])
         return best, where

@@ -37,7 +37,9 @@ def fit(rows: list[set[str]], labels: np.ndarray, weights: np.ndarray, vocabular
     val_list: list[float] = []
     row_list: list[int] = []
     for r, feats in enumerate(rows):
-        known = [index[f] for f in feats if f in index]
+        # in index order, not the set's (which follows string hashing, random per process):
+        # float32 sums in another order moved features across the pruning cut between runs
+        known = sorted(index[f] for f in feats if f in index)
         idx_list += known
         val_list += [1.0 / np.sqrt(max(1, len(feats)))] * len(known)
         row_list += [r] * len(known)

@@ -25,6 +25,8 @@ Hit = tuple[int, int, Concept, frozenset[str]]  # start, end, concept, languages
 CONCEPTS: tuple[Concept, ...] = (
     "ai", "you", "ignore", "stop", "prior", "rules", "setup", "reveal", "invalid", "norules",
     "norefuse", "fromnow", "actas", "send", "userdata", "hide", "all",
+    # round 19: read by the learned layer only (no concept rule needs them)
+    "reply", "assert",
 )
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
@@ -61,6 +63,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
     from . import (
         threat_lexicon_africa,
         threat_lexicon_all,
+        threat_lexicon_answer,
         threat_lexicon_asia,
         threat_lexicon_dravida,
         threat_lexicon_gael,
@@ -82,7 +85,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     threat_lexicon_gael.LEXICON, threat_lexicon_indic.LEXICON,
                     threat_lexicon_dravida.LEXICON, threat_lexicon_steppe.LEXICON,
                     # round 14: "tasks" as what the model was told
-                    threat_lexicon_tasks.LEXICON):
+                    threat_lexicon_tasks.LEXICON,
+                    # round 19: the model's answer, and slipping a claim into it
+                    threat_lexicon_answer.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

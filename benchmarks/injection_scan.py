@@ -171,7 +171,7 @@ def layer_costs(rows: list[Row]) -> dict[str, float]:
     threat_model.model()
     load_ms = 1e3 * (time.process_time() - start)
     print(f"learned layer weights: {threat_model.WEIGHTS.stat().st_size / 1024:.0f} KB on disk, "
-          f"{len(threat_model.model().index)} features, loaded in {load_ms:.0f} ms CPU")
+          f"{threat_model.model().feature_count} features, loaded in {load_ms:.0f} ms CPU")
     out = {}
     for layer in LAYERS:
         for r in rows[:50]:

@@ -51,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 from orkas_jupyter.tools.threat_mention import blank_mentions  # noqa: E402
 from orkas_jupyter.tools.threat_model import (  # noqa: E402
     WEIGHTS,
+    ThreatEnsemble,
     ThreatModel,
     text_has_cue,
     text_windows,
@@ -163,7 +164,8 @@ def window_scores(net: Network, rows: list[set[str]]) -> np.ndarray:
     return np.array([model.window_probability(r) for r in rows])
 
 
-def scores(examples: list[Example], model: ThreatModel) -> tuple[np.ndarray, np.ndarray]:
+def scores(examples: list[Example], model: ThreatModel | ThreatEnsemble,
+           ) -> tuple[np.ndarray, np.ndarray]:
     """Highest window probability of each example as the scanner scores it, and whether it
     has a cue word."""
     skels = [skeleton(normalize(blank_mentions(t))) for t, _, _ in examples]
@@ -265,7 +267,9 @@ def main() -> int:
     parser.add_argument("--stop", action="store_true",
                         help="leave function words out of the features (experiment)")
     parser.add_argument("--no-concepts", action="store_true",
-                        help="leave the words' concepts out of the features (before round 19)")
+                        help="one network without the words' concepts (before round 19)")
+    parser.add_argument("--single", action="store_true",
+                        help="one network with the concepts, not the pair of round 19")
     ns = parser.parse_args()
     if ns.stop:
         STOP_FEATURES.update(f"w:{w}" for w in _STOP_WORDS)
@@ -282,10 +286,14 @@ def main() -> int:
     valid = fixed_valid + generated("valid")
     print(f"{len(train_set)} training examples ({sum(e[1] for e in train_set)} attacks), "
           f"{len(valid)} validation examples ({sum(e[1] for e in valid)} attacks)")
-    full = train(train_set, ns.hidden, ns.epochs, ns.l2, ns.seed, mil=ns.mil,
-                 concepts=not ns.no_concepts)
-    net = prune(full, ns.prune)
-    model = shipped(net)
+    # Round 19 ships a pair scored by their mean: a network of words and one that also reads
+    # their concepts (the concept one alone lost German overrides the word one kept).
+    kinds = [not ns.no_concepts] if ns.single or ns.no_concepts else [False, True]
+    fulls = [train(train_set, ns.hidden, ns.epochs, ns.l2, ns.seed, mil=ns.mil, concepts=c)
+             for c in kinds]
+    nets = [prune(full, ns.prune) for full in fulls]
+    model: ThreatModel | ThreatEnsemble = (shipped(nets[0]) if len(nets) == 1 else
+                                           ThreatEnsemble([shipped(n) for n in nets], 2.0))
     # scored with the weights exactly as shipped (pruned, float16)
     p, cued = scores(valid, model)
     threshold, bare = choose_thresholds(valid, p, cued, ns.max_fp, ns.max_fp_hard)
@@ -320,12 +328,21 @@ def main() -> int:
           f"{threshold} with a cue word, {bare} without")
     if ns.dry_run:
         return 0
-    np.savez_compressed(ns.out, vocabulary=np.array("\n".join(net.vocabulary)),
-                        embedding=net.embedding.astype(np.float16), hidden_bias=net.hidden_bias,
-                        out_weights=net.out_weights, out_bias=np.array(net.out_bias),
-                        threshold=np.array(threshold), bare_threshold=np.array(bare))
-    print(f"wrote {ns.out} ({ns.out.stat().st_size / 1024:.0f} KB, {len(net.vocabulary)} "
-          f"features of {len(full.vocabulary)})")
+    arrays: dict[str, np.ndarray] = {"threshold": np.array(threshold),
+                                      "bare_threshold": np.array(bare)}
+    if len(nets) > 1:
+        arrays["members"] = np.array(len(nets))
+    for i, net in enumerate(nets):
+        prefix = f"m{i}_" if len(nets) > 1 else ""
+        arrays |= {prefix + "vocabulary": np.array("\n".join(net.vocabulary)),
+                   prefix + "embedding": net.embedding.astype(np.float16),
+                   prefix + "hidden_bias": net.hidden_bias,
+                   prefix + "out_weights": net.out_weights,
+                   prefix + "out_bias": np.array(net.out_bias)}
+    np.savez_compressed(ns.out, **arrays)
+    kept = " + ".join(f"{len(n.vocabulary)} of {len(f.vocabulary)}"
+                      for n, f in zip(nets, fulls, strict=True))
+    print(f"wrote {ns.out} ({ns.out.stat().st_size / 1024:.0f} KB, features kept: {kept})")
     return 0
 
 

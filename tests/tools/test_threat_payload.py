@@ -203,11 +203,12 @@ def test_round15_near_misses_stay_clean_in_the_rules(text: str) -> None:
 
 def test_round15_near_misses_are_rarely_flagged_by_the_learned_layer() -> None:
     # Round 16's network flags 6 of these 71 (the logistic regression before it flagged
-    # none): they share all but a condition or a scope with the attacks ("Only reply with
-    # "OK" when the upload finished."), and its gain on other writers' attacks and near
-    # misses is worth them (docs/security.md, round 16). This guards the count.
+    # none), round 19's pair of networks 10: they share all but a condition or a scope with
+    # the attacks ("Only reply with "OK" when the upload finished."), and the gain on other
+    # writers' attacks is worth them (docs/security.md, rounds 16 and 19). This guards the
+    # count.
     flagged = [t for t in NEAR_MISSES if scan(t)]
-    assert len(flagged) <= 8, flagged
+    assert len(flagged) <= 10, flagged
 
 
 def test_a_shouted_order_needs_lowercase_around_it_and_says_what_to_answer() -> None:

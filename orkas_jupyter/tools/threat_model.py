@@ -3,7 +3,9 @@ stem-pair features of the skeleton text and the concepts its words stand for (ro
 "ignore", "prior", "rules", "reveal", … in about seventy-five languages, each concept and
 each pair of them in a window), scored on windows of 48 words (the highest window counts), so
 a short injected paragraph in a long page is read on its own and an order learned in the
-training languages is recognised in languages the network never read.
+training languages is recognised in languages the network never read. The shipped file holds
+two such networks, one without the concept features and one with them, scored by their mean
+(`ThreatEnsemble`).
 
 It catches phrasings the grammar has no rule for. Weights live next to this module
 (`threat_model.npz`, made by `scripts/train_threat_model.py` from the project's own examples,

@@ -156,6 +156,23 @@ def shipped(net: Network, threshold: float = 2.0, bare: float = 2.0) -> ThreatMo
                        net.out_weights, net.out_bias, threshold, bare)
 
 
+def save(path: Path, nets: list[Network], threshold: float, bare: float) -> None:
+    """One network's weights file, or several networks' (`members`, each under `m<i>_`),
+    as `threat_model.load_model` reads them; embeddings as float16."""
+    arrays: dict[str, np.ndarray] = {"threshold": np.array(threshold),
+                                      "bare_threshold": np.array(bare)}
+    if len(nets) > 1:
+        arrays["members"] = np.array(len(nets))
+    for i, net in enumerate(nets):
+        prefix = f"m{i}_" if len(nets) > 1 else ""
+        arrays |= {prefix + "vocabulary": np.array("\n".join(net.vocabulary)),
+                   prefix + "embedding": net.embedding.astype(np.float16),
+                   prefix + "hidden_bias": net.hidden_bias,
+                   prefix + "out_weights": net.out_weights,
+                   prefix + "out_bias": np.array(net.out_bias)}
+    np.savez_compressed(path, **arrays)
+
+
 def window_scores(net: Network, rows: list[set[str]]) -> np.ndarray:
     """Each window's probability (`rows`: each window's features) as the scanner computes
     it, with the trained float32 weights (the shipped file rounds them to float16)."""
@@ -328,18 +345,7 @@ def main() -> int:
           f"{threshold} with a cue word, {bare} without")
     if ns.dry_run:
         return 0
-    arrays: dict[str, np.ndarray] = {"threshold": np.array(threshold),
-                                      "bare_threshold": np.array(bare)}
-    if len(nets) > 1:
-        arrays["members"] = np.array(len(nets))
-    for i, net in enumerate(nets):
-        prefix = f"m{i}_" if len(nets) > 1 else ""
-        arrays |= {prefix + "vocabulary": np.array("\n".join(net.vocabulary)),
-                   prefix + "embedding": net.embedding.astype(np.float16),
-                   prefix + "hidden_bias": net.hidden_bias,
-                   prefix + "out_weights": net.out_weights,
-                   prefix + "out_bias": np.array(net.out_bias)}
-    np.savez_compressed(ns.out, **arrays)
+    save(ns.out, nets, threshold, bare)
     kept = " + ".join(f"{len(n.vocabulary)} of {len(f.vocabulary)}"
                       for n, f in zip(nets, fulls, strict=True))
     print(f"wrote {ns.out} ({ns.out.stat().st_size / 1024:.0f} KB, features kept: {kept})")

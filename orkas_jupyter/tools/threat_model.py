@@ -142,6 +142,28 @@ def windows(words: list[str]) -> list[list[str]]:
     return [words[s:e] for s, e in window_spans(len(words))]
 
 
+class ReadText:
+    """A skeleton text read once for every network that scores it: its words, their concept
+    marks (looked up on first use) and the word features of each span asked for."""
+
+    def __init__(self, skel: str) -> None:
+        self.skel = skel
+        self.words = tokens(skel)
+        self._marks: list[tuple[int, str]] | None = None
+        self._spans: dict[tuple[int, int], set[str]] = {}
+
+    def marks(self) -> list[tuple[int, str]]:
+        if self._marks is None:
+            self._marks = concept_marks(self.skel)
+        return self._marks
+
+    def word_features(self, start: int, end: int) -> set[str]:
+        """`features` of the words `start` to `end` (shared: callers must not change it)."""
+        if (start, end) not in self._spans:
+            self._spans[start, end] = features(self.words[start:end])
+        return self._spans[start, end]
+
+
 class ThreatModel:
     """The learned layer: a small network and its decision thresholds. Each known feature
     has an embedding; a window sums its features' embeddings, divides by the square root of
@@ -164,14 +186,6 @@ class ThreatModel:
         self.bare_threshold = bare_threshold
         # weights trained with concept features (`concept_features`) need them when scoring
         self.concepts = any(f.startswith(("k:", "kk:")) for f in vocabulary)
-
-    @classmethod
-    def load(cls, path: Path = WEIGHTS) -> ThreatModel:
-        """Read a one-network weights file written by `scripts/train_threat_model.py`."""
-        import numpy as np  # only when the model is first used
-
-        with np.load(path, allow_pickle=False) as data:
-            return cls.from_arrays(dict(data))
 
     @classmethod
     def from_arrays(cls, data: dict[str, np.ndarray], prefix: str = "") -> ThreatModel:
@@ -202,7 +216,7 @@ class ThreatModel:
         """Probability that one window is an injection."""
         return self._probability(self._sum(feats), len(feats)) if feats else 0.0
 
-    def score(self, skel: str) -> tuple[float, str]:
+    def score(self, skel: str | ReadText) -> tuple[float, str]:
         """The highest window probability of a skeleton text, and that window's first words.
 
         A long text's windows overlap by half: each is two blocks of `STRIDE_TOKENS` words
@@ -210,14 +224,15 @@ class ThreatModel:
         once and a window adds its two blocks and takes away what they share (the same sum
         as `window_probability` of `text_windows`' sets, at about half the cost); the concepts of
         a window are added to it, not to its blocks, since a pair can span both."""
-        words = tokens(skel)
-        marks = concept_marks(skel) if self.concepts else []
+        text = skel if isinstance(skel, ReadText) else ReadText(skel)
+        words = text.words
+        marks = text.marks() if self.concepts else []
         best, where = 0.0, ""
         blocks: dict[int, tuple[set[str], np.ndarray]] = {}
 
         def block(k: int) -> tuple[set[str], np.ndarray]:
             if k not in blocks:
-                feats = features(words[k * STRIDE_TOKENS:(k + 1) * STRIDE_TOKENS])
+                feats = text.word_features(k * STRIDE_TOKENS, (k + 1) * STRIDE_TOKENS)
                 blocks[k] = (feats, self._sum(feats))
             return blocks[k]
 
@@ -235,7 +250,7 @@ class ThreatModel:
                     total, count = total + self._sum(extra), count + len(extra)
                 p = self._probability(total, count)
             else:
-                p = self.window_probability(features(window)
+                p = self.window_probability(text.word_features(start, end)
                                             | concept_features(marks, start, end))
             if p > best:
                 best, where = p, " ".join(window[:12])
@@ -253,7 +268,6 @@ class ThreatEnsemble:
         self.members = members
         self.threshold = threshold
         self.bare_threshold = bare_threshold
-        self.concepts = any(m.concepts for m in members)
 
     @property
     def feature_count(self) -> int:
@@ -261,7 +275,8 @@ class ThreatEnsemble:
 
     def score(self, skel: str) -> tuple[float, str]:
         """The mean of the members' scores, and the excerpt of the highest one."""
-        scored = [m.score(skel) for m in self.members]
+        text = ReadText(skel)  # words and their features collected once for every member
+        scored = [m.score(text) for m in self.members]
         return sum(p for p, _ in scored) / len(scored), max(scored)[1]
 
 

@@ -24,6 +24,7 @@ from .threat_vocabulary import (
     CONFUSABLES,
     EXFIL_GATES,
     EXFIL_PATTERNS,
+    EXFIL_REACH,
     LANGUAGE_PATTERNS,
     LEET,
     PATTERN_GATES,
@@ -224,8 +225,20 @@ def find_exfiltration(text: str, gated: bool = True) -> list[ThreatFinding]:
     for name, patterns in EXFIL_PATTERNS:
         if gated and not all(any(s in low for s in gate) for gate in EXFIL_GATES[name]):
             continue
-        first = patterns[0].search(norm)
+        reach = EXFIL_REACH.get(name)
+        first = (patterns[0].search(norm) if reach is None
+                 else _near(norm, patterns[0], patterns[1], reach))
         # every pattern must match: stop at the first that does not
-        if first and all(p.search(norm) for p in patterns[1:]):
+        if first and (reach is not None or all(p.search(norm) for p in patterns[1:])):
             findings.append(ThreatFinding("exfiltration", name, _excerpt(norm, *first.span())))
     return findings
+
+
+def _near(text: str, first: re.Pattern[str], second: re.Pattern[str],
+          reach: int) -> re.Match[str] | None:
+    """The first match of `first` with a match of `second` starting within `reach`
+    characters of it, either side."""
+    for m in first.finditer(text):
+        if second.search(text, max(0, m.start() - reach), m.end() + reach):
+            return m
+    return None

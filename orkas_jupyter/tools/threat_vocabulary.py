@@ -349,6 +349,15 @@ EXFIL_GATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ("http", "server", "webhook", "url", "mail", "@", "endpoint", "pastebin", "discord",
          "telegram")),
 }
+# Code rules whose two parts must stand within this many characters of each other (either
+# side), not anywhere in the text: in a long document (a skill, an AGENTS.md) "Axios" in the
+# stack table and `open(` in an example pages later are not one program. The planted programs
+# of the dev file keep their parts within about 200 characters.
+EXFIL_REACH: dict[str, int] = {
+    "code sending local data out": 600,
+    "code relaying fetched data to another host": 600,
+    "code that downloads and runs a program": 600,
+}
 # (name, patterns that must all match somewhere in the text)
 EXFIL_PATTERNS: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
     ("secret variable sent over the network", (

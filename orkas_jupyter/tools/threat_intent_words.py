@@ -29,8 +29,12 @@ SENTENCE_START = r"\b(?:(?<![\s\S])|(?<=[.!?\n])|(?<=[.!?\n]\s))"
 
 # --- word classes ---------------------------------------------------------------------------
 
+# "don't ignore failing tests", "never override the lock file": a prohibition, not an order to
+# set something aside (Python's look-behinds are fixed-width, hence one each)
+_UNNEGATED = "".join(f"(?<!{w} )" for w in ("not", "never", "don't", "dont", "doesn't",
+                                            "won't", "shouldn't", "mustn't", "can't", "cannot"))
 # Verbs (and verb phrases) that set something aside, as commands or polite requests.
-SET_ASIDE = alt(
+SET_ASIDE = _UNNEGATED + alt(
     # en
     r"ignore", r"ignoring", r"disregard\w*", r"forget", r"overlook", r"override", r"overrule",
     r"suspend\w*", r"sospendi", r"suspende", r"mets (?:\w+ ){0,3}en pause",

@@ -145,11 +145,10 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         # "can the agent ignore tool results ...": the verb has a subject of its own
         if classes[i] & {"imperative", "override"} and i and tokens[i - 1] in THIRD_PERSON:
             classes[i] = classes[i] - {"imperative", "override"}
-        # "don't show the system prompt to users": a prohibition, not a request
-        if classes[i] & {"extract", "reproduce"} and i and (
-                tokens[i - 1] in ("not", "never") or (tokens[i - 1] == "t" and i > 1 and tokens[
-                    i - 2] in ("don", "doesn", "didn", "won", "shouldn", "mustn", "can"))):
-            classes[i] = classes[i] - {"extract", "reproduce"}
+        # "don't show the system prompt to users", "never bypass the checks", "don't ignore
+        # rules to make the report green": a prohibition, not a request
+        if classes[i] & {"extract", "reproduce", "imperative", "override"} and _negated(tokens, i):
+            classes[i] = classes[i] - {"extract", "reproduce", "imperative", "override"}
         # "Ana said so": a report by someone else, not what the model was told
         if tokens[i] in ("said", "told") and i and tokens[i - 1] not in TOLD_SUBJECTS:
             classes[i] = classes[i] - {"guard"}
@@ -269,6 +268,12 @@ def token_rules(text: str) -> list[tuple[str, str]]:
                                       and SCOPED_CORRECTION.search(sentence)):
                 hits.append((name, " ".join(tokens[i:i + 8])))
     return hits
+
+
+def _negated(tokens: list[str], i: int) -> bool:
+    """Whether the word at `i` follows "not", "never" or a "-n't" ("don't", "doesn't")."""
+    return i > 0 and (tokens[i - 1] in ("not", "never") or (tokens[i - 1] == "t" and i > 1 and (
+        tokens[i - 2] in ("don", "doesn", "didn", "won", "shouldn", "mustn", "can"))))
 
 
 # the chains a scoped correction (below) answers for: they read an override

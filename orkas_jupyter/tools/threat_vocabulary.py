@@ -188,8 +188,10 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                         r"not|called|named|dan|evil|jailbroken|uncensored|unfiltered)\b|"
                         r"\byour (new|real|actual|true|only) (task|job|goal|purpose|mission|"
                         r"instructions?|role|objective|orders) (is|are|will be|now)\b")),
+    # "Instructions for AI coding agents" heads an AGENTS.md: a note or a warning to the model
+    # is the planted device, a project's instructions for its agents are not
     ("message addressed to the model", _rx(
-        r"\b(note|message|instructions?|reminder|warning) (to|for) (the |any |all )?(ai|assistant|"
+        r"\b(note|message|reminder|warning) (to|for) (the |any |all )?(ai|assistant|"
         r"llm|language model|chatbot|agent|model)s?\b|\b(if you are|if you're|attention|dear) "
         r"(an? |the )?(ai|llm|language model|assistant|chatbot)\b|\b(ai|assistant|llm|model|"
         r"agent)s? (reading|processing|that reads) this\b")),

@@ -95,6 +95,7 @@ BENIGN = [
     # prohibitions in a skill or a project file, not orders to set rules aside (round 20)
     "Don't ignore rules just to make the report green; fix the failing checks.",
     "Never bypass captchas, rate limits or paywalls when scraping.",
+    "# Instructions for AI coding agents\nRun `make test` before you commit; keep commits small.",
     "df = df.drop(columns=['legacy'], errors='ignore')",
     "SYSTEM_PROMPT = 'You are a ticket classifier.'\nlabels = classify(tickets, SYSTEM_PROMPT)",
     "## Results\nThe new model beats the previous baseline by two points.",

@@ -15,7 +15,12 @@ half of 360 benign questions, requests and notes about documents, rules and sett
 `benign_requests_heldout.jsonl`, `benign_shapes_heldout.jsonl` and `benign_prose_heldout.jsonl`
 the held-out halves of 400 benign requests to an assistant, 240 benign notes in an attack's
 shape and 200 paragraphs of prose, round 16; `nonlatin_heldout.jsonl` the held-out half of
-320 attacks and near misses in 16 languages of non-Latin scripts) and chunks of the
+320 attacks and near misses in 16 languages of non-Latin scripts; round 20: `genres_heldout.jsonl`
+the held-out part of a new writer's attacks and benign texts in the genres that carry them,
+`docs_attack.jsonl` 150 poisoned skills, project files and tool descriptions, trained on by no
+layer, `docs_benign_heldout.jsonl` the held-out part of 300 benign ones, and
+`real_docs_heldout.jsonl` the held-out half of real SKILL.md and AGENTS.md-style files from
+permissively licensed repositories, DOCS.md) and chunks of the
 Python standard library as benign code. `blind.jsonl`, when present (left out with
 `--no-blind`), is the blind set (issue #19): written by
 hand (`scripts/blind_corpus.py`) by someone who did not work on the scanner, read by no one
@@ -67,7 +72,9 @@ STDLIB_MODULES = ("argparse", "csv", "dataclasses", "difflib", "email/message", 
 # The project's own splits in `--own`, in report order; only `SHOWABLE` rows are ever printed.
 OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "written_heldout", "other_author",
               "probes_heldout", "benign_questions_heldout", "benign_requests_heldout",
-              "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout", "blind")
+              "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout",
+              "genres_heldout", "docs_attack", "docs_benign_heldout", "real_docs_heldout",
+              "blind")
 SHOWABLE = ("tune",)
 
 Row = dict[str, str]
@@ -252,9 +259,11 @@ def main() -> int:
                      if k[0] == "benign" and k[2] == "all"), default=float("nan"))
         if n_att:
             extra.append(f"{split}_recall={rec:.3f}")
-        extra.append(f"{split}_fp_max={worst:.3f}")
+        if worst == worst:  # a split of attacks only (docs_attack) has no benign set
+            extra.append(f"{split}_fp_max={worst:.3f}")
         if split in ("blind", "other_author", "probes_heldout", "benign_requests_heldout",
-                     "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout"):
+                     "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout",
+                     "genres_heldout", "docs_benign_heldout", "real_docs_heldout"):
             fp_all, _ = tally.rate(lambda k: k[0] == "benign" and k[2] == "all")
             extra.append(f"{split}_fp={fp_all:.3f}")
     code_fp, _ = bench.rate(lambda k: k[0] == "benign")

@@ -110,6 +110,20 @@ def written_prose_examples() -> list[Example]:
             _labelled([TUNE.with_name("benign_prose.jsonl")], "own") if not label]
 
 
+def document_examples() -> list[Example]:
+    """Round 20: documents written to instruct a model on purpose, which the scanner reads as
+    skills and MCP tools: skills, AGENTS.md-style project files and tool documentation
+    (`docs_benign_train.jsonl`, written for this round) and real ones from permissively
+    licensed repositories (`real_docs_train.jsonl`, DOCS.md); and the read half of a new
+    writer's attacks and benign texts in the genres that carry them (`genres_train.jsonl`).
+    The poisoned documents (`docs_attack.jsonl`) are never trained on: most of a poisoned
+    skill's windows are the skill, and teaching them as attacks would teach skills as
+    attacks."""
+    paths = [TUNE.with_name("docs_benign_train.jsonl"), TUNE.with_name("real_docs_train.jsonl")]
+    docs = [e for e in _labelled([p for p in paths if p.is_file()], "doc") if not e[1]]
+    return docs + _labelled([TUNE.with_name("genres_train.jsonl")], "genre")
+
+
 def written_benign_examples() -> list[Example]:
     """Round 16's benign text by others, which both trainers read: requests and notes in an
     attack's shape, the installed packages' READMEs, written prose."""

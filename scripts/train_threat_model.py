@@ -15,7 +15,12 @@ nothing downloaded):
   documentation shipped with CPython, PSF licence) and of the installed distributions'
   descriptions (their READMEs, each under its own licence, read from the environment and
   not redistributed: only the weights learned from them are);
-* benign code: standard-library modules that the benchmark does not use.
+* benign code: standard-library modules that the benchmark does not use;
+* round 20 (`--no-docs` leaves them out): benign skills, project instruction files and tool
+  documentation, written for this round and real ones from permissively licensed
+  repositories (`docs_benign_train.jsonl`, `real_docs_train.jsonl`), and the read half of a
+  new writer's attacks and benign texts in the genres that carry them (`genres_train.jsonl`;
+  tests/data/injection/DOCS.md).
 
 Model (`threat_network.py`): each feature of the scanner's skeleton text (word,
 four-letter stem, character n-gram, stem pair) an embedding of `--hidden` numbers, summed over
@@ -66,6 +71,7 @@ from threat_training_data import (  # noqa: E402
     Example,
     api_examples,
     code_examples,
+    document_examples,
     external_examples,
     generated,
     nonlatin_examples,
@@ -200,13 +206,17 @@ def pool(group: str) -> str:
     misses are one pool (a validation group of 20 texts cannot measure 1 %, and the own
     notes alone, about 70 texts, would let a single text set the threshold; `dev-` groups are
     the semantic layer's, `scripts/train_threat_semantic.py`); the round-8 writers' texts
-    that quote or stage attacks on purpose are the `hard` pool; the packages' READMEs and the
-    prose written for round 16 are the `prose` pool)."""
-    if group.startswith("team-") and group[5:] in HARD_KINDS:
+    that quote or stage attacks on purpose are the `hard` pool, and so are round 20's new
+    writer's; the packages' READMEs, the prose written for round 16 and round 20's documents
+    (skills, project files, tool docs: about 50 in validation, too few for a pool of their
+    own, where one text would set the threshold) are the `prose` pool)."""
+    writer = group.split("-", 1)
+    if writer[0] in ("team", "genre") and writer[-1] in HARD_KINDS:
         return "hard"
-    if group.startswith("prose-"):
+    if group.startswith(("prose-", "doc-")):
         return "prose"
-    return "near-miss" if group.startswith(("own-", "gen-", "ext-", "dev-", "team-")) else group
+    return ("near-miss" if group.startswith(("own-", "gen-", "ext-", "dev-", "team-", "genre-"))
+            else group)
 
 
 def fp_bound(pooled: str, max_fp: float, max_fp_hard: float | None) -> float:
@@ -285,6 +295,8 @@ def main() -> int:
                         help="leave function words out of the features (experiment)")
     parser.add_argument("--no-concepts", action="store_true",
                         help="one network without the words' concepts (before round 19)")
+    parser.add_argument("--no-docs", action="store_true",
+                        help="without round 20's documents and genre texts (round 19's data)")
     parser.add_argument("--single", action="store_true",
                         help="one network with the concepts, not the pair of round 19")
     ns = parser.parse_args()
@@ -293,6 +305,7 @@ def main() -> int:
         STOP_FEATURES.update(f"s:{w[:4]}" for w in _STOP_WORDS if len(w) >= 4)
     external = external_examples() if ns.external else []
     team = (team_examples() + written_benign_examples()
+            + ([] if ns.no_docs else document_examples())
             + (api_examples() if ns.api else [])
             + (nonlatin_examples() if ns.nonlatin else [])
             + (probe_examples() if ns.probes else [])

@@ -256,10 +256,10 @@ def main() -> int:
     for split, tally in own.items():
         rec, n_att = tally.rate(lambda k: k[0] == "attack" and k[2] == "all")
         worst = max((tally.flagged[k] / tally.total[k] for k in tally.total
-                     if k[0] == "benign" and k[2] == "all"), default=float("nan"))
+                     if k[0] == "benign" and k[2] == "all"), default=None)
         if n_att:
             extra.append(f"{split}_recall={rec:.3f}")
-        if worst == worst:  # a split of attacks only (docs_attack) has no benign set
+        if worst is not None:  # a split of attacks only (docs_attack) has no benign set
             extra.append(f"{split}_fp_max={worst:.3f}")
         if split in ("blind", "other_author", "probes_heldout", "benign_requests_heldout",
                      "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout",

@@ -119,8 +119,8 @@ def document_examples() -> list[Example]:
     The poisoned documents (`docs_attack.jsonl`) are never trained on: most of a poisoned
     skill's windows are the skill, and teaching them as attacks would teach skills as
     attacks."""
-    paths = [TUNE.with_name("docs_benign_train.jsonl"), TUNE.with_name("real_docs_train.jsonl")]
-    docs = [e for e in _labelled([p for p in paths if p.is_file()], "doc") if not e[1]]
+    docs = [e for e in _labelled([TUNE.with_name("docs_benign_train.jsonl"),
+                                  TUNE.with_name("real_docs_train.jsonl")], "doc") if not e[1]]
     return docs + _labelled([TUNE.with_name("genres_train.jsonl")], "genre")
 
 

@@ -225,20 +225,17 @@ def find_exfiltration(text: str, gated: bool = True) -> list[ThreatFinding]:
     for name, patterns in EXFIL_PATTERNS:
         if gated and not all(any(s in low for s in gate) for gate in EXFIL_GATES[name]):
             continue
-        reach = EXFIL_REACH.get(name)
-        first = (patterns[0].search(norm) if reach is None
-                 else _near(norm, patterns[0], patterns[1], reach))
-        # every pattern must match: stop at the first that does not
-        if first and (reach is not None or all(p.search(norm) for p in patterns[1:])):
+        first = _near(norm, patterns)
+        if first:
             findings.append(ThreatFinding("exfiltration", name, _excerpt(norm, *first.span())))
     return findings
 
 
-def _near(text: str, first: re.Pattern[str], second: re.Pattern[str],
-          reach: int) -> re.Match[str] | None:
-    """The first match of `first` with a match of `second` starting within `reach`
-    characters of it, either side."""
-    for m in first.finditer(text):
-        if second.search(text, max(0, m.start() - reach), m.end() + reach):
+def _near(text: str, patterns: tuple[re.Pattern[str], ...]) -> re.Match[str] | None:
+    """The first match of the first pattern with a match of every later one starting within
+    `EXFIL_REACH` characters of it, either side."""
+    for m in patterns[0].finditer(text):
+        lo, hi = max(0, m.start() - EXFIL_REACH), m.end() + EXFIL_REACH
+        if all(p.search(text, lo, hi) for p in patterns[1:]):
             return m
     return None

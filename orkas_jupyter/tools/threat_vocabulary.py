@@ -351,16 +351,13 @@ EXFIL_GATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ("http", "server", "webhook", "url", "mail", "@", "endpoint", "pastebin", "discord",
          "telegram")),
 }
-# Code rules whose two parts must stand within this many characters of each other (either
-# side), not anywhere in the text: in a long document (a skill, an AGENTS.md) "Axios" in the
-# stack table and `open(` in an example pages later are not one program. The planted programs
-# of the dev file keep their parts within about 200 characters.
-EXFIL_REACH: dict[str, int] = {
-    "code sending local data out": 600,
-    "code relaying fetched data to another host": 600,
-    "code that downloads and runs a program": 600,
-}
-# (name, patterns that must all match somewhere in the text)
+# The later parts of a rule of several patterns (a code rule's sink and source) must start
+# within this many characters of its first part, either side, not anywhere in the text: in a
+# long document (a skill, an AGENTS.md) "Axios" in the stack table and `open(` in an example
+# pages later are not one program. The planted programs of the dev file keep their parts
+# within about 200 characters.
+EXFIL_REACH = 600
+# (name, patterns that must all match, the later ones near the first: EXFIL_REACH)
 EXFIL_PATTERNS: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
     ("secret variable sent over the network", (
         _rx(_NET + r"[^\n]{0,200}" + _SECRET_VAR + "|" + _SECRET_VAR + r"[^\n]{0,120}\|\s*"

@@ -45,8 +45,7 @@ def test_real_files_name_their_source_and_a_permissive_licence() -> None:
         for r in rows(part):
             assert r["licence"] in PERMISSIVE, r["repo"]
             assert len(r["commit"]) == 40 and r["repo"].count("/") == 1 and r["path"]
-    # split by repository and path: one repository's files never straddle the halves
-    # unless they are different files
+    # split by a hash of repository and path: no file is in both halves
     keys = [{(r["repo"], r["path"]) for r in rows(p)} for p in ("real_docs_train",
                                                                 "real_docs_heldout")]
     assert not keys[0] & keys[1]

@@ -145,13 +145,18 @@ _TOLD_HIDDEN = frozenset({"ignore", "stop", "hide", "invalid", "send", "reveal",
                           "norules", "norefuse", "actas", "userdata", "you", "fromnow", "all"})
 
 
-def _hidden_order(hits: _Hits) -> int | None:
+def _hidden_order(skel: str, hits: _Hits) -> int | None:
     """Where hidden text (CSS, an HTML comment) names the AI and, within 300 characters of
-    the marker, one of `_TOLD_HIDDEN`."""
+    the marker, one of `_TOLD_HIDDEN`. A comment's words end where it closes: the text after
+    "-->" shows ("<!-- describe your project -->" in a template, then a line on Claude)."""
     for start, _, concept, _ in hits.hits:
         if concept != "hidden":
             continue
-        after = {h[2] for h in hits.between(start + 1, start + 300)}
+        end = start + 300
+        if skel.startswith("<!--", start):
+            close = skel.find("-->", start + 4, end)
+            end = end if close < 0 else close
+        after = {h[2] for h in hits.between(start + 1, end)}
         if "ai" in after and not after.isdisjoint(_TOLD_HIDDEN):
             return start
     return None
@@ -170,7 +175,7 @@ def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool,
                 continue
             found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))
             break
-    where = _hidden_order(hits) if hidden else None
+    where = _hidden_order(skel, hits) if hidden else None
     if where is not None:
         found.append(("redirect", "hidden text that turns to the AI and tells it something",
                       skel[max(0, where - 10):where + 150].strip()))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -225,17 +226,62 @@ def find_exfiltration(text: str, gated: bool = True) -> list[ThreatFinding]:
     for name, patterns in EXFIL_PATTERNS:
         if gated and not all(any(s in low for s in gate) for gate in EXFIL_GATES[name]):
             continue
-        first = _near(norm, patterns)
+        first = _near(norm, patterns, _to_own_service if name == _SECRET_RULE else None)
         if first:
             findings.append(ThreatFinding("exfiltration", name, _excerpt(norm, *first.span())))
     return findings
 
 
-def _near(text: str, patterns: tuple[re.Pattern[str], ...]) -> re.Match[str] | None:
-    """The first match of the first pattern with a match of every later one starting within
-    `EXFIL_REACH` characters of it, either side."""
+def _near(text: str, patterns: tuple[re.Pattern[str], ...],
+          skip: Callable[[str, re.Match[str]], bool] | None = None) -> re.Match[str] | None:
+    """The first match of the first pattern (that `skip` does not pass over) with a match of
+    every later one starting within `EXFIL_REACH` characters of it, either side."""
     for m in patterns[0].finditer(text):
+        if skip is not None and skip(text, m):
+            continue
         lo, hi = max(0, m.start() - EXFIL_REACH), m.end() + EXFIL_REACH
         if all(p.search(text, lo, hi) for p in patterns[1:]):
             return m
     return None
+
+
+_SECRET_RULE = "secret variable sent over the network"
+_HOST = re.compile(r"\bhttps?://([a-z0-9.-]+)", re.IGNORECASE)
+_VARIABLE = re.compile(r"\$\{?(\w+)")
+_BODY_OPTION = re.compile(r"\s(?:-d|-F|-T|--data[\w-]*|--form[\w-]*|--json|--upload-file)\b")
+_SECRET_NAME = re.compile(r"key|token|secret|passw|cred|auth", re.IGNORECASE)
+# words of a variable's name that say what it is, not whose it is
+_GENERIC_NAME_WORDS = frozenset((
+    "api", "key", "keys", "token", "tokens", "secret", "secrets", "access", "auth", "bearer",
+    "pat", "id", "client", "private", "password", "pass", "passwd", "cred", "creds",
+    "credential", "credentials", "oauth", "app", "my", "your", "env", "user", "personal"))
+# second-level labels under a country code ("example.co.uk")
+_SECOND_LEVEL = frozenset(("co", "com", "net", "org", "gov", "ac", "edu", "or", "ne", "go"))
+
+
+def _site(host: str) -> str:
+    """The label a host is registered under: "hunter" for api.hunter.io and for
+    api.hunter.co.uk."""
+    labels = host.lower().strip(".").split(".")
+    if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL and len(labels[-1]) == 2:
+        return labels[-3]
+    return labels[-2] if len(labels) >= 2 else labels[0]
+
+
+def _to_own_service(text: str, m: re.Match[str]) -> bool:
+    """Whether the command that sends a secret variable sends it only to the service the
+    variable is named after (`curl "https://api.hunter.io/...&api_key=$HUNTER_API_KEY"`,
+    documented in many skills): every web address on its line is on a site whose name is a
+    word of every secret variable there, and the line sends no body. A line without an
+    address, a variable named only "API_KEY", any other host on the line (a proxy, a second
+    request) or a body (`-d`, `-F`: an issue or a gist others read) keeps the finding."""
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    line = text[start:] if end < 0 else text[start:end]
+    sites = {_site(h) for h in _HOST.findall(line)}
+    # a secret in a request's body may be stored where others read it (an issue, a gist)
+    if not sites or _BODY_OPTION.search(line):
+        return False
+    secrets = [v for v in _VARIABLE.findall(line) if _SECRET_NAME.search(v)]
+    return bool(secrets) and all(
+        sites <= set(v.lower().split("_")) - _GENERIC_NAME_WORDS for v in secrets)

@@ -156,6 +156,11 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         if (tokens[i] in ("prompts", "prompted") and nxt == "you" and i + 2 < len(tokens)
                 and tokens[i + 2] in ("to", "for")):
             classes[i] = classes[i] - INSTRUCTION_CLASSES
+        # "literate programming", "Python programming": a field, not the model's programming
+        # (which is someone's: "your programming", "its original programming")
+        if (tokens[i] in ("programming", "programing") and i
+                and tokens[i - 1] not in _PROGRAMMING_OWNERS):
+            classes[i] = classes[i] - INSTRUCTION_CLASSES
         # "the build instructions", "setup guidelines": instructions for a thing
         if classes[i] & INSTRUCTION_CLASSES and i and tokens[i - 1] in THING_MODIFIERS:
             classes[i] = classes[i] - INSTRUCTION_CLASSES
@@ -276,6 +281,11 @@ def _negated(tokens: list[str], i: int) -> bool:
         tokens[i - 2] in ("don", "doesn", "didn", "won", "shouldn", "mustn", "can"))))
 
 
+# whose programming a "programming" may be when it is the model's
+_PROGRAMMING_OWNERS = frozenset((
+    "your", "ur", "yours", "my", "its", "the", "all", "any", "own", "original", "initial", "core",
+    "previous", "prior", "earlier", "basic", "current", "default", "ethical", "moral", "safety",
+    "internal", "entire", "whole", "existing", "old", "built", "of", "this", "that", "their"))
 # the chains a scoped correction (below) answers for: they read an override
 _CORRECTABLE = frozenset(("override previous instructions", "address the model's instructions"))
 _PROCESSES_SECRETS = frozenset((

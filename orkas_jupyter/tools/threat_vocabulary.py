@@ -111,7 +111,8 @@ THING_MODIFIERS = _words(
     "build install installation setup assembly deployment deploy migration usage upgrade "
     "cooking packing packaging docker make naming style styling formatting coding release "
     "onboarding shipping washing budget time memory cost latency deadline storage schema "
-    "capacity")
+    "capacity protection firewall lint linting linter eslint validation routing iptables "
+    "alerting retention css regex parsing")
 _NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in sorted(THING_MODIFIERS))
 
 # Words around an instruction word or a "previous" that tell what it points at (read by
@@ -304,8 +305,10 @@ _SECRET_VAR = r"\$\{?\w*(key|token|secret|passw\w*|cred\w*|auth\w*)\w*\}?"
 _SINK = (r"(requests\.(post|put|patch)|\.post\(|urlopen|http\.client|socket\.socket|sendall\(|"
          r"\bcookies\s*=\s*\w|files\s*=\s*\{|bluetoothsocket|"
          r"create_connection|\.sendto\(|smtplib|smtp_ssl|yagmail|ftplib|storbinary|paramiko|"
-         r"publish\.single|axios|xmlhttprequest|websocket|/dev/tcp/|curl\b.{0,80}(-F|--upload-file"
-         r"|-T|--data-binary)\b)")
+         # a client library called, not named in prose ("a shared Axios instance", "streams
+         # over WebSockets")
+         r"publish\.single|axios\s*[.(]|xmlhttprequest|websockets?\s*[.(]|new\s+websocket\b|"
+         r"/dev/tcp/|curl\b.{0,80}(-F|--upload-file|-T|--data-binary)\b)")
 _SOURCE = (r"(os\.environ|getenv|process\.env|psutil|cookie|\.ssh|keyring|getpass|clipboard|"
            r"/etc/passwd|/etc/shadow|login data|keylog|pynput|\.bash_history|wallet|open\(|"
            r"check_output|csv\.reader|query_devices|discover_devices|usb\.core|driverquery|"

@@ -26,6 +26,7 @@ from .threat_intent_more import MORE_RULES
 from .threat_intent_payload import PAYLOAD_RULES
 from .threat_intent_rules import RULES, IntentRule
 from .threat_intent_setup import SETUP_RULES
+from .threat_intent_tools import TOOL_RULES
 from .threat_intent_writers import WRITER_RULES
 from .threat_match import (
     WordIndex,
@@ -81,7 +82,7 @@ def _rules() -> _Rules:
     ids: dict[frozenset[str], int] = {}
     out = []
     for rule in (*RULES, *MORE_RULES, *LATE_RULES, *PLANTED_RULES, *PAYLOAD_RULES,
-                 *ANSWER_RULES, *SETUP_RULES, *WRITER_RULES):
+                 *ANSWER_RULES, *SETUP_RULES, *WRITER_RULES, *TOOL_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         words, rest = split_literals(rule.present) if rule.present else ((), "")
@@ -118,6 +119,7 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
         else:
             m = c.pattern.search(skel)
         if m and not (_REPORTED.search(skel, max(0, m.start() - 60), m.end())
+                      or _ALIAS.search(skel, max(0, m.start() - 120), m.end() + 20)
                       or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())
                       or (c.rule.kind == "override"
                           and SCOPED_CORRECTION.search(skel, max(0, m.start() - 10),
@@ -127,6 +129,10 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
     return hits
 
 
+# A tool's name for the reader to write ("this command can be referenced as "DC: ..." in your
+# instructions"): the reader's instructions are where the name goes, not what is asked for.
+_ALIAS = re.compile(r"\b(?:referenced|mentioned|invoked|aliased|cited) as\b[^\n]{0,100}?\bin "
+                    r"your (?:instructions|prompts?)\b")
 # Reported, not given: "jailbreaks work by asking the model to pretend it has no rules" tells
 # a reader what attacks do; the request is addressed to a third party, not to the reader.
 _REPORTED = re.compile(

@@ -72,6 +72,7 @@ from .threat_intent_words import (
     alt,
     gap,
 )
+from .threat_vocabulary import IN_DATA
 
 b = r"\b"
 # Up to 60 characters of one sentence without a data word: in "ignore the legacy column when
@@ -99,7 +100,7 @@ R = IntentRule
 RULES: tuple[IntentRule, ...] = (
     # --- override: set the model's instructions aside ----------------------------------------
     R("override", "set aside the instructions",
-      b + SET_ASIDE + b + DATA_GAP + b + INSTRUCTIONS + b, (SET_ASIDE, INSTRUCTIONS)),
+      b + SET_ASIDE + b + DATA_GAP + b + INSTRUCTIONS + b + IN_DATA, (SET_ASIDE, INSTRUCTIONS)),
     R("override", "set aside everything before",
       # the words between name the text itself, not a thing ("ignore the columns above")
       b + SET_ASIDE + r"\W+(?:(?:the|all|of|this|that|these|those|it|text|message|messages|"

@@ -161,6 +161,11 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         if (tokens[i] in ("programming", "programing") and i
                 and tokens[i - 1] not in _PROGRAMMING_OWNERS):
             classes[i] = classes[i] - INSTRUCTION_CLASSES
+        # "can be referenced as DC in your instructions": how a tool may be named where the
+        # reader writes, not the model's instructions ("does X appear in your instructions?")
+        if ("your" in classes[i] and i > 2 and tokens[i - 1] == "in"
+                and not _ALIASED.isdisjoint(tokens[max(0, i - 20):i - 1])):
+            classes[i] = classes[i] - {"your"}
         # "the build instructions", "setup guidelines": instructions for a thing
         if classes[i] & INSTRUCTION_CLASSES and i and tokens[i - 1] in THING_MODIFIERS:
             classes[i] = classes[i] - INSTRUCTION_CLASSES
@@ -281,6 +286,8 @@ def _negated(tokens: list[str], i: int) -> bool:
         tokens[i - 2] in ("don", "doesn", "didn", "won", "shouldn", "mustn", "can"))))
 
 
+# verbs that give a tool a name to use ("can be referenced as ...")
+_ALIASED = frozenset(("referenced", "mentioned", "invoked", "aliased", "cited"))
 # whose programming a "programming" may be when it is the model's
 _PROGRAMMING_OWNERS = frozenset((
     "your", "ur", "yours", "my", "its", "the", "all", "any", "own", "original", "initial", "core",

@@ -20,7 +20,12 @@ the held-out part of a new writer's attacks and benign texts in the genres that 
 `docs_attack.jsonl` 150 poisoned skills, project files and tool descriptions, trained on by no
 layer, `docs_benign_heldout.jsonl` the held-out part of 300 benign ones, and
 `real_docs_heldout.jsonl` the held-out half of real SKILL.md and AGENTS.md-style files from
-permissively licensed repositories, DOCS.md) and chunks of the
+permissively licensed repositories, DOCS.md; round 21, TOOLS.md: `tools_attack_heldout.jsonl`
+and `tools_benign_heldout.jsonl` the held-out halves of a writer's poisoned and honest MCP tool
+descriptions, `tools_second_writer.jsonl` a second writer's, read by no one, and
+`mcp_real_heldout.jsonl` the held-out half (by package) of 7,713 real tool descriptions,
+parameter descriptions and server instructions of 149 permissively licensed MCP servers) and
+chunks of the
 Python standard library as benign code. `blind.jsonl`, when present (left out with
 `--no-blind`), is the blind set (issue #19): written by
 hand (`scripts/blind_corpus.py`) by someone who did not work on the scanner, read by no one
@@ -74,7 +79,8 @@ OWN_SPLITS = ("tune", "heldout", "fresh", "generated", "written_heldout", "other
               "probes_heldout", "benign_questions_heldout", "benign_requests_heldout",
               "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout",
               "genres_heldout", "docs_attack", "docs_benign_heldout", "real_docs_heldout",
-              "blind")
+              "tools_attack_heldout", "tools_benign_heldout", "tools_second_writer",
+              "mcp_real_heldout", "blind")
 SHOWABLE = ("tune",)
 
 Row = dict[str, str]
@@ -263,7 +269,8 @@ def main() -> int:
             extra.append(f"{split}_fp_max={worst:.3f}")
         if split in ("blind", "other_author", "probes_heldout", "benign_requests_heldout",
                      "benign_shapes_heldout", "benign_prose_heldout", "nonlatin_heldout",
-                     "genres_heldout", "docs_benign_heldout", "real_docs_heldout"):
+                     "genres_heldout", "docs_benign_heldout", "real_docs_heldout",
+                     "tools_benign_heldout", "tools_second_writer", "mcp_real_heldout"):
             fp_all, _ = tally.rate(lambda k: k[0] == "benign" and k[2] == "all")
             extra.append(f"{split}_fp={fp_all:.3f}")
     code_fp, _ = bench.rate(lambda k: k[0] == "benign")

@@ -124,6 +124,16 @@ def document_examples() -> list[Example]:
     return docs + _labelled([TUNE.with_name("genres_train.jsonl")], "genre")
 
 
+def tool_examples() -> list[Example]:
+    """Round 21 (`--tools`): MCP tool descriptions (`TOOLS.md`): the read half of a writer's
+    poisoned and honest tools and the read half (by package) of real servers' descriptions,
+    parameters and instructions. The second writer's tools and the held-out halves are never
+    read."""
+    return _labelled([TUNE.with_name("tools_attack_train.jsonl"),
+                      TUNE.with_name("tools_benign_train.jsonl"),
+                      TUNE.with_name("mcp_real_train.jsonl")], "doc-tool")
+
+
 def written_benign_examples() -> list[Example]:
     """Round 16's benign text by others, which both trainers read: requests and notes in an
     attack's shape, the installed packages' READMEs, written prose."""

@@ -72,6 +72,7 @@ from threat_training_data import (  # noqa: E402
     api_examples,
     code_examples,
     document_examples,
+    tool_examples,
     external_examples,
     generated,
     nonlatin_examples,
@@ -295,6 +296,8 @@ def main() -> int:
                         help="leave function words out of the features (experiment)")
     parser.add_argument("--no-concepts", action="store_true",
                         help="one network without the words' concepts (before round 19)")
+    parser.add_argument("--tools", action="store_true",
+                        help="also train on MCP tool descriptions (round 21, TOOLS.md)")
     parser.add_argument("--no-docs", action="store_true",
                         help="without round 20's documents and genre texts (round 19's data)")
     parser.add_argument("--single", action="store_true",
@@ -306,6 +309,7 @@ def main() -> int:
     external = external_examples() if ns.external else []
     team = (team_examples() + written_benign_examples()
             + ([] if ns.no_docs else document_examples())
+            + (tool_examples() if ns.tools else [])
             + (api_examples() if ns.api else [])
             + (nonlatin_examples() if ns.nonlatin else [])
             + (probe_examples() if ns.probes else [])

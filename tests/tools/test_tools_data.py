@@ -66,3 +66,19 @@ def test_tool_descriptions_stay_where_round_21_measured_them() -> None:
     assert flagged_share(second, "benign") <= 0.07
     real = [r for r in rows("mcp_real_train") if r["kind"] != "param"]
     assert flagged_share(real, "benign") <= 0.012
+
+
+def test_the_trainers_tool_option_reads_only_the_read_halves() -> None:
+    import sys
+
+    sys.path.insert(0, str(DATA.parents[2] / "scripts"))
+    from threat_training_data import tool_examples
+
+    texts = {t for t, _, _ in tool_examples()}
+    for read in ("tools_attack_train", "tools_benign_train", "mcp_real_train"):
+        assert {r["text"] for r in rows(read)} <= texts, read
+    for held in ("tools_attack_heldout", "tools_benign_heldout", "tools_second_writer"):
+        assert not texts & {r["text"] for r in rows(held)}, held
+    # a few honest texts are shared by two servers, one in each half
+    shared = texts & {r["text"] for r in rows("mcp_real_heldout")}
+    assert len(shared) <= 10, sorted(shared)[:3]

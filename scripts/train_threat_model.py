@@ -72,7 +72,6 @@ from threat_training_data import (  # noqa: E402
     api_examples,
     code_examples,
     document_examples,
-    tool_examples,
     external_examples,
     generated,
     nonlatin_examples,
@@ -82,6 +81,7 @@ from threat_training_data import (  # noqa: E402
     question_examples,
     split_fixed,
     team_examples,
+    tool_examples,
     written_benign_examples,
 )
 

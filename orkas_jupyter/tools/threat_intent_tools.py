@@ -1,8 +1,8 @@
 """Intent rules of round 21 for poisoned tool descriptions (`threat_intent.py` runs them
 last). A poisoned MCP tool rarely says "ignore your instructions": it tells the model to keep
-something from the user, to act without asking, to change what *other* tools do, that its
-own words outrank the user and the system prompt, or to run a command that weakens the
-machine's security as a "setup step".
+something from the user, to act without asking, or that its own words outrank the user and
+the system prompt (a command that weakens the machine's security, asked for as a "setup
+step", is an exfiltration rule in `threat_vocabulary.py`).
 
 Written from the read half of a writer's poisoned and honest tool descriptions (the writer
 did not read the scanner), and checked against real servers' descriptions: an honest tool
@@ -36,8 +36,8 @@ _NEVER = alt(r"do not", r"don'?t", r"never", r"must not", r"mustn'?t", r"should 
 _CONSENT = alt(r"ask(?:ing)?", r"confirm(?:ing)?", r"check(?:ing)? with", r"consult(?:ing)?",
                r"prompt(?:ing)?", r"wait(?:ing)? for", r"request(?:ing)?")
 _OUTRANK = alt(r"take(?:s)? precedence over", r"ha(?:s|ve) (?:\w+ )?(?:precedence|priority) over",
-               r"take(?:s)? priority over", r"override(?:s)?", r"outrank(?:s)?", r"supersede(?:s)?",
-               r"win(?:s)? over", r"come(?:s)? before")
+               r"take(?:s)? priority over", r"override(?:s)?", r"outrank(?:s)?", r"supersede(?:s)?")
+# ("win over users", "comes before the user's settings" are ordinary English)
 _PRINCIPAL = alt(r"the user'?s? (?:request|instructions?|messages?|wishes|questions?|chat)",
                  r"what the user (?:asks?|asked|says|said|wants)", r"the user", r"users?",
                  r"(?:the|your|any) system (?:prompt|message|instructions?)",
@@ -160,8 +160,8 @@ TOOL_RULES: tuple[IntentRule, ...] = (
       + r"|\bswitched off (?:the )?(?:system prompt'?s? |your )?(?:restrictions|rules|"
         r"guardrails|safety)",
       (alt(r"take", r"takes", r"has", r"have", r"override", r"overrides", r"outrank",
-           r"outranks", r"supersede", r"supersedes", r"win", r"wins", r"come", r"comes",
-           r"authoritative", r"binding", r"treat", r"treated", r"regard", r"regarded",
+           r"outranks", r"supersede", r"supersedes", r"authoritative", r"binding", r"treat",
+           r"treated", r"regard", r"regarded",
            r"carry", r"carries", r"with", r"even", r"server", r"tool", r"switched"),)),
     R("override", "claims precedence over the user or the system prompt",
       r"\b(?:haben|hat) vorrang vor (?:dem |den |der )?(?:system ?prompt|systemanweisung\w*|"

@@ -36,7 +36,7 @@ from .threat_match import (
     start_keys,
     word_index,
 )
-from .threat_tokens import SCOPED_CORRECTION
+from .threat_tokens import ALIASED_NAME, SCOPED_CORRECTION
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
         else:
             m = c.pattern.search(skel)
         if m and not (_REPORTED.search(skel, max(0, m.start() - 60), m.end())
-                      or _ALIAS.search(skel, max(0, m.start() - 120), m.end() + 20)
+                      or ALIASED_NAME.search(skel, max(0, m.start() - 120), m.end() + 20)
                       or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())
                       or (c.rule.kind == "override"
                           and SCOPED_CORRECTION.search(skel, max(0, m.start() - 10),
@@ -129,10 +129,6 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
     return hits
 
 
-# A tool's name for the reader to write ("this command can be referenced as "DC: ..." in your
-# instructions"): the reader's instructions are where the name goes, not what is asked for.
-_ALIAS = re.compile(r"\b(?:referenced|mentioned|invoked|aliased|cited) as\b[^\n]{0,100}?\bin "
-                    r"your (?:instructions|prompts?)\b")
 # Reported, not given: "jailbreaks work by asking the model to pretend it has no rules" tells
 # a reader what attacks do; the request is addressed to a third party, not to the reader.
 _REPORTED = re.compile(

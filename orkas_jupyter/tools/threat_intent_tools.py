@@ -2,7 +2,7 @@
 last). A poisoned MCP tool rarely says "ignore your instructions": it tells the model to keep
 something from the user, to act without asking, or that its own words outrank the user and
 the system prompt (a command that weakens the machine's security, asked for as a "setup
-step", is an exfiltration rule in `threat_vocabulary.py`).
+step", is an exfiltration rule in `threat_exfil_vocabulary.py`).
 
 Written from the read half of a writer's poisoned and honest tool descriptions (the writer
 did not read the scanner), and checked against real servers' descriptions: an honest tool
@@ -21,8 +21,8 @@ from .threat_intent_words import alt, gap
 
 R = IntentRule
 b = r"\b"
-_USER = alt(r"the users?", r"users", r"the (?:end[- ])?users?", r"anyone", r"the customer",
-            r"the human", r"them")
+_USER = alt(r"the (?:end[- ])?users?", r"users", r"anyone", r"the customer", r"the human",
+            r"them")
 # ("that" would read "never report that a filter was applied", a conjunction)
 _THIS = alt(r"this", r"it", r"these", r"those", r"this (?:step|note|part|call|copy|"
             r"section|field|instruction|behaviou?r|detail|upload|change)s?")
@@ -128,7 +128,9 @@ TOOL_RULES: tuple[IntentRule, ...] = (
       (alt(r"without", r"no", r"not", r"isn'?t", r"is", r"unnecessary", r"confirmation",
            r"approval", r"consent", r"permission", r"doesn'?t", r"don'?t", r"the", r"they",
            r"users?", r"initial", r"earlier", r"prior", r"original", r"first", r"are",
-           r"counts", r"treat"),)),
+           r"counts", r"treat"),),
+      # its gate opens at "the" and "is"; every match holds one of these words
+      present=r"without|need|necessary|required|approved|consented|agreed|authori|covers"),
     R("consent", "told that the user's consent is not needed",
       # "Dateien werden ohne Rückfrage überschrieben" describes the tool: the user named
       r"\bohne (?:den|die) (?:nutzer|benutzer|anwender)\w* (?:zu fragen|vorher zu fragen|"
@@ -162,7 +164,10 @@ TOOL_RULES: tuple[IntentRule, ...] = (
       (alt(r"take", r"takes", r"has", r"have", r"override", r"overrides", r"outrank",
            r"outranks", r"supersede", r"supersedes", r"authoritative", r"binding", r"treat",
            r"treated", r"regard", r"regarded",
-           r"carry", r"carries", r"with", r"even", r"server", r"tool", r"switched"),)),
+           r"carry", r"carries", r"with", r"even", r"server", r"tool", r"switched"),),
+      # its gate opens at "has", "with" and "take"; every match holds one of these words
+      present=r"precedence|priority|override|outrank|supersede|authoritative|binding|treat|"
+              r"regard|authority|conflict|contradict|win|switched"),
     R("override", "claims precedence over the user or the system prompt",
       r"\b(?:haben|hat) vorrang vor (?:dem |den |der )?(?:system ?prompt|systemanweisung\w*|"
       r"nutzer\w*|benutzer\w*|anfragen)"

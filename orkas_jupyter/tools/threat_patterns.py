@@ -19,13 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .threat_exfil_vocabulary import EXFIL_GATES, EXFIL_PATTERNS, EXFIL_REACH
 from .threat_match import first_match, match_starts, word_index
 from .threat_tokens import edit_distance, token_rules, word_classes
 from .threat_vocabulary import (
     CONFUSABLES,
-    EXFIL_GATES,
-    EXFIL_PATTERNS,
-    EXFIL_REACH,
     LANGUAGE_PATTERNS,
     LEET,
     PATTERN_GATES,

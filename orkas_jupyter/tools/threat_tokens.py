@@ -161,11 +161,6 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         if (tokens[i] in ("programming", "programing") and i
                 and tokens[i - 1] not in _PROGRAMMING_OWNERS):
             classes[i] = classes[i] - INSTRUCTION_CLASSES
-        # "can be referenced as DC in your instructions": how a tool may be named where the
-        # reader writes, not the model's instructions ("does X appear in your instructions?")
-        if ("your" in classes[i] and i > 2 and tokens[i - 1] == "in"
-                and not _ALIASED.isdisjoint(tokens[max(0, i - 20):i - 1])):
-            classes[i] = classes[i] - {"your"}
         # "the build instructions", "setup guidelines": instructions for a thing
         if classes[i] & INSTRUCTION_CLASSES and i and tokens[i - 1] in THING_MODIFIERS:
             classes[i] = classes[i] - INSTRUCTION_CLASSES
@@ -275,7 +270,8 @@ def token_rules(text: str) -> list[tuple[str, str]]:
                 continue  # most sentences lack a class the rule needs: skip the search
             i = _chain(classes, chain, windows)
             if i is not None and not (name in _CORRECTABLE
-                                      and SCOPED_CORRECTION.search(sentence)):
+                                      and (SCOPED_CORRECTION.search(sentence)
+                                           or ALIASED_NAME.search(sentence))):
                 hits.append((name, " ".join(tokens[i:i + 8])))
     return hits
 
@@ -286,8 +282,6 @@ def _negated(tokens: list[str], i: int) -> bool:
         tokens[i - 2] in ("don", "doesn", "didn", "won", "shouldn", "mustn", "can"))))
 
 
-# verbs that give a tool a name to use ("can be referenced as ...")
-_ALIASED = frozenset(("referenced", "mentioned", "invoked", "aliased", "cited"))
 # whose programming a "programming" may be when it is the model's
 _PROGRAMMING_OWNERS = frozenset((
     "your", "ur", "yours", "my", "its", "the", "all", "any", "own", "original", "initial", "core",
@@ -319,6 +313,11 @@ def _not_about(*more: str) -> str:
     return rf"(?!(?:the |your |my |all |any )?(?:{words})\b)"
 
 
+# A tool's name for the reader to write ("this command can be referenced as "DC: ..." in your
+# instructions"): the reader's instructions are where the name goes, not what is asked for
+# ("does X appear in your instructions?" still is). The chains and the grammar both read it.
+ALIASED_NAME = re.compile(r"\b(?:referenced|mentioned|invoked|aliased|cited) as\b[^\n]{0,100}?"
+                          r"\bin your (?:instructions|prompts?)\b")
 # A correction scoped to a topic: "forget what I said earlier about UTC — our timestamps are
 # in Europe/Madrid", "please ignore the earlier Slack message about the outage" revise a note
 # or a message, not the model's instructions (unless the topic is the rules themselves).

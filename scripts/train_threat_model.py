@@ -58,7 +58,6 @@ from orkas_jupyter.tools.threat_model import (  # noqa: E402
     WEIGHTS,
     ThreatEnsemble,
     ThreatModel,
-    text_has_cue,
     text_windows,
 )
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
@@ -190,16 +189,17 @@ def window_scores(net: Network, rows: list[set[str]]) -> np.ndarray:
 
 def scores(examples: list[Example], model: ThreatModel | ThreatEnsemble,
            ) -> tuple[np.ndarray, np.ndarray]:
-    """Highest window probability of each example as the scanner scores it, and whether it
-    has a cue word."""
+    """Each example's highest window probability as the scanner scores it: among its windows
+    with a cue word, and among those without (`ThreatModel.score_by_cue`)."""
     skels = [skeleton(normalize(blank_mentions(t))) for t, _, _ in examples]
-    return (np.array([model.score(s)[0] for s in skels]),
-            np.array([text_has_cue(s) for s in skels]))
+    pairs = [model.score_by_cue(s) for s in skels]
+    return np.array([c[0] for c, _ in pairs]), np.array([b[0] for _, b in pairs])
 
 
-def decide(p: np.ndarray, cued: np.ndarray, t: float, t_bare: float) -> np.ndarray:
-    """The scanner's decision: cued texts against `t`, the others against `t_bare`."""
-    return np.where(cued, p >= t, p >= t_bare)
+def decide(cued: np.ndarray, bare: np.ndarray, t: float, t_bare: float) -> np.ndarray:
+    """The scanner's decision: a window with a cue word against `t`, one without against
+    `t_bare`."""
+    return (cued >= t) | (bare >= t_bare)
 
 
 def pool(group: str) -> str:
@@ -235,16 +235,16 @@ def fp_ok(examples: list[Example], flagged: np.ndarray, max_fp: float,
                for g in set(pooled[benign]))
 
 
-def choose_thresholds(examples: list[Example], p: np.ndarray, cued: np.ndarray,
+def choose_thresholds(examples: list[Example], cued: np.ndarray, bare: np.ndarray,
                       max_fp: float, max_fp_hard: float | None = None) -> tuple[float, float]:
-    """The lowest cued threshold with false positives <= max_fp when bare texts are never
-    flagged, then the lowest bare threshold (not below it) that keeps that bound."""
+    """The lowest cued threshold with false positives <= max_fp when windows without a cue
+    are never flagged, then the lowest bare threshold (not below it) that keeps that bound."""
     grid = [float(round(t, 3)) for t in np.arange(0.30, 0.995, 0.005)]
-    t = next((t for t in grid if fp_ok(examples, decide(p, cued, t, 2.0), max_fp, max_fp_hard)),
+    t = next((t for t in grid if fp_ok(examples, decide(cued, bare, t, 2.0), max_fp, max_fp_hard)),
              0.995)
-    bare = next((u for u in grid if u >= t and fp_ok(examples, decide(p, cued, t, u), max_fp,
-                                                    max_fp_hard)), 2.0)
-    return t, bare
+    u = next((u for u in grid if u >= t and fp_ok(examples, decide(cued, bare, t, u), max_fp,
+                                                 max_fp_hard)), 2.0)
+    return t, u
 
 
 def report(examples: list[Example], flagged: dict[str, np.ndarray]) -> None:
@@ -329,9 +329,9 @@ def main() -> int:
     model: ThreatModel | ThreatEnsemble = (shipped(nets[0]) if len(nets) == 1 else
                                            ThreatEnsemble([shipped(n) for n in nets], 2.0))
     # scored with the weights exactly as shipped (pruned, float16)
-    p, cued = scores(valid, model)
-    threshold, bare = choose_thresholds(valid, p, cued, ns.max_fp, ns.max_fp_hard)
-    benign = sorted((float(p[i]), pool(g), t) for i, (t, label, g) in enumerate(valid)
+    vc, vb = scores(valid, model)
+    threshold, bare = choose_thresholds(valid, vc, vb, ns.max_fp, ns.max_fp_hard)
+    benign = sorted((float(max(vc[i], vb[i])), pool(g), t) for i, (t, label, g) in enumerate(valid)
                     if label == 0)
     for score, group, text in benign[::-1][:ns.show_fp]:
         print(f"  {score:.3f} {group:12s} {text[:100]!r}")
@@ -356,8 +356,8 @@ def main() -> int:
     # ordinary request in unseen words scores high; a text with no cue word at all must
     # reach at least the floor.
     bare = max(bare, ns.bare_floor)
-    report(valid, {f"cued>={t}": decide(p, cued, t, 2.0) for t in (0.5, 0.7, 0.9)}
-           | {f"cued>={threshold} bare>={bare}": decide(p, cued, threshold, bare)})
+    report(valid, {f"cued>={t}": decide(vc, vb, t, 2.0) for t in (0.5, 0.7, 0.9)}
+           | {f"cued>={threshold} bare>={bare}": decide(vc, vb, threshold, bare)})
     print(f"shipped thresholds (validation, every pooled benign set <= {ns.max_fp}): "
           f"{threshold} with a cue word, {bare} without")
     if ns.dry_run:

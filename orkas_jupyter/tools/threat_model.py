@@ -20,10 +20,12 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .threat_cues import is_cjk, text_has_cue, word_has_cue
 
 if TYPE_CHECKING:
     import numpy as np
@@ -67,10 +69,6 @@ def tokens(skel: str) -> list[str]:
     return (marked_word if mark.search(skel) else _WORD).findall(skel)
 
 
-def _is_cjk(word: str) -> bool:
-    return word[0] >= "\u2e80"
-
-
 @lru_cache(maxsize=32768)
 def word_features(word: str) -> tuple[str, ...]:
     """Features of one word: itself, its four-letter stem and its character n-grams
@@ -78,7 +76,7 @@ def word_features(word: str) -> tuple[str, ...]:
     has no spaces to split on), so an unseen inflection or compound shares most features
     with a known one."""
     feats = ["w:" + word]
-    if _is_cjk(word):
+    if is_cjk(word):
         feats += ["c:" + word[i:i + 2] for i in range(len(word) - 1)] or ["c:" + word]
         return tuple(dict.fromkeys(feats))
     if len(word) >= 4:
@@ -151,11 +149,19 @@ class ReadText:
         self.words = tokens(skel)
         self._marks: list[tuple[int, str]] | None = None
         self._spans: dict[tuple[int, int], set[str]] = {}
+        self._cues: list[int] | None = None
 
     def marks(self) -> list[tuple[int, str]]:
         if self._marks is None:
             self._marks = concept_marks(self.skel)
         return self._marks
+
+    def cued(self, start: int, end: int) -> bool:
+        """Whether one of the words `start` to `end` starts with a cue (`has_cue`)."""
+        if self._cues is None:
+            self._cues = [i for i, w in enumerate(self.words) if word_has_cue(w)]
+        k = bisect_left(self._cues, start)
+        return k < len(self._cues) and self._cues[k] < end
 
     def word_features(self, start: int, end: int) -> set[str]:
         """`features` of the words `start` to `end` (shared: callers must not change it)."""
@@ -217,8 +223,12 @@ class ThreatModel:
         return self._probability(self._sum(feats), len(feats)) if feats else 0.0
 
     def score(self, skel: str | ReadText) -> tuple[float, str]:
-        """The highest window probability of a skeleton text, and that window's first words.
+        """The highest window probability of a skeleton text, and that window's first words."""
+        return max(self.score_by_cue(skel))
 
+    def score_by_cue(self, skel: str | ReadText) -> tuple[tuple[float, str], tuple[float, str]]:
+        """(probability, first words) of the highest window with a cue word and of the
+        highest window without one ((0.0, "") when there is none of a kind).
         A long text's windows overlap by half: each is two blocks of `STRIDE_TOKENS` words
         and the word pair that joins them, so a block's features are collected and summed
         once and a window adds its two blocks and takes away what they share (the same sum
@@ -227,7 +237,7 @@ class ThreatModel:
         text = skel if isinstance(skel, ReadText) else ReadText(skel)
         words = text.words
         marks = text.marks() if self.concepts else []
-        best, where = 0.0, ""
+        best = [(0.0, ""), (0.0, "")]  # with a cue, without
         blocks: dict[int, tuple[set[str], np.ndarray]] = {}
 
         def block(k: int) -> tuple[set[str], np.ndarray]:
@@ -252,9 +262,10 @@ class ThreatModel:
             else:
                 p = self.window_probability(text.word_features(start, end)
                                             | concept_features(marks, start, end))
-            if p > best:
-                best, where = p, " ".join(window[:12])
-        return best, where
+            kind = 0 if text.cued(start, end) else 1
+            if p > best[kind][0]:
+                best[kind] = (p, " ".join(window[:12]))
+        return best[0], best[1]
 
 
 class ThreatEnsemble:
@@ -273,11 +284,19 @@ class ThreatEnsemble:
     def feature_count(self) -> int:
         return sum(m.feature_count for m in self.members)
 
-    def score(self, skel: str) -> tuple[float, str]:
+    def score(self, skel: str | ReadText) -> tuple[float, str]:
         """The mean of the members' scores, and the excerpt of the highest one."""
-        text = ReadText(skel)  # words and their features collected once for every member
-        scored = [m.score(text) for m in self.members]
+        text = skel if isinstance(skel, ReadText) else ReadText(skel)
+        scored = [m.score(text) for m in self.members]  # words and features read once
         return sum(p for p, _ in scored) / len(scored), max(scored)[1]
+
+    def score_by_cue(self, skel: str | ReadText) -> tuple[tuple[float, str], tuple[float, str]]:
+        """`ThreatModel.score_by_cue`, each kind the mean of the members' highest windows."""
+        text = skel if isinstance(skel, ReadText) else ReadText(skel)
+        scored = [m.score_by_cue(text) for m in self.members]
+        cued, bare = zip(*scored, strict=True)
+        return ((sum(p for p, _ in cued) / len(cued), max(cued)[1]),
+                (sum(p for p, _ in bare) / len(bare), max(bare)[1]))
 
 
 def load_model(path: Path = WEIGHTS) -> ThreatModel | ThreatEnsemble:
@@ -299,100 +318,16 @@ def model() -> ThreatModel | ThreatEnsemble:
     return load_model()
 
 
-# Words an injection cannot do without: the model's instructions, rules or role, what came
-# before, setting aside, revealing, filters. The learned layer only counts for texts that have
-# one, so an ordinary request ("tell me a joke about cats") is never flagged for sounding like
-# the task an attack smuggles in.
-CUE_STEMS = frozenset((
-    "instruc", "rule", "guideline", "prompt", "system", "previous", "prior", "above",
-    "earlier", "ignor", "disregard", "forget", "pretend", "roleplay", "role", "character",
-    "persona", "assistant", "model", "chatbot", "developer", "operator", "admin", "config",
-    "setting", "filter", "restrict", "limit", "policy", "censor", "jailbreak", "unfilter",
-    "uncensor", "unrestrict", "override", "bypass", "secret", "password", "hidden",
-    "reveal", "preamble", "context", "told", "obey", "stop", "attention", "urgent",
-    "anweis", "instrukt", "regel", "richtlin", "vorgab", "aufgab", "befehl", "vorher",
-    "bisher", "obig", "davor", "zuvor", "oben", "vergiss", "vergess", "rolle", "assistent",
-    "entwickl", "betreib", "konfig", "einstell", "zensur", "einschrank", "gesagt",
-    "passwort", "geheim", "versteck", "instrucc", "regla", "indicac", "anterior", "olvid",
-    "papel", "personaje", "asistente", "desarroll", "filtro", "restricc", "contrase",
-    "tarea", "consign", "regle", "precedent", "oubli", "personnag", "developpeur", "filtre",
-    "tache", "istruz", "regol", "dimentic", "ruolo", "personaggio", "svilupp", "filtr",
-    "compito", "instruc", "regra", "esquec", "personagem", "desenvolv", "tarefa", "senha",
-    "instructie", "vorige", "eerder", "vergeet", "negeer", "personage", "ontwikkel", "taak",
-    "wachtwoord", "nirdesh", "niyam", "pehle", "bhool", "upar", "dan", "stan", "gpt", "ki",
-    "ia", "ai", "llm", "kaam",
-    # answer shaping, redirects and jailbreak premises
-    "answer", "reply", "respon", "antwort", "respuest", "repons", "rispost", "rispond",
-    "respost", "antwoord", "odpowied", "jawab", "urgent", "dringend", "achtung", "atencion",
-    "attenzion", "uwaga", "pilne", "sandbox", "unrestrict", "ethic", "moral", "mode", "modus",
-    "modo", "consequen", "act", "imagin", "simulat", "behave", "verhalt", "finge", "finja",
-    "fingi", "udawaj", "incarn", "interpret", "juega", "joue", "spiel", "stell", "doe",
-    "priorit", "halt", "wait", "warte", "espera", "aspett", "espere", "wacht", "ruko",
-    "dhyan", "bypass", "paste", "echo", "verbatim", "wortlich", "json", "preamble",
-    # Polish, Russian (Cyrillic, read before any mapping), Hindi in Latin letters
-    "instrukcj", "polecen", "zasad", "zignoruj", "zapomnij", "poprzed", "ogranicz", "haslo",
-    "hasło", "pomin", "pomiń", "инструкц", "правил", "игнорир", "забуд", "промпт", "систем",
-    "рол", "притвор", "ограничен", "фильтр", "предыдущ", "пароль", "ответ", "срочно",
-    "внимани", "режим", "разработ", "веди", "представ", "nazarandaaz", "chhod", "pabandi",
-    "jawab", "batao", "dikhao",
-    # round 7: Ukrainian (skeleton form), and words for the conversation and the model's
-    # setup that several languages lacked (not "article" or "document": ordinary requests
-    # are full of them)
-    "інструкц", "ігнор", "попередн", "вказів", "відповід", "обмежен", "розробн", "увага",
-    "терміново", "поводь", "вдава", "фільтр", "налаштуван", "натомість", "стоп", "вместо",
-    "упомян", "дословн", "розмов", "разговор", "powyz", "wyzej",
-    "rozmow", "hierboven", "gesprek", "gesprach", "conversa", "guidanc", "emergenc",
-    "restric", "restriz", "sistem", "repet",
-))
-
-# Runs of CJK characters have no spaces: these are looked for inside them.
-CJK_CUES = (
-    "指令", "指示", "提示", "规则", "忽略", "忘记", "无视", "系统", "角色", "扮演",
-    "假装", "限制", "过滤", "密码", "开发者", "回答", "紧急", "無視", "忘れ", "ルール",
-    "システム", "設定", "制限", "フィルター", "ふり", "役", "開発者", "パスワード",
-    "答え", "緊急", "フロンフト", "キャラクター", "停", "注意", "改为", "任务", "完成",
-    "提到", "声称", "代わり", "ストップ", "終わ", "完了", "タスク", "主張", "書いて",
-)
-
-
-def has_cue(words: list[str]) -> bool:
-    """Whether any word starts with one of `CUE_STEMS`."""
-    for w in words:
-        if _is_cjk(w):
-            if any(c in w for c in CJK_CUES):
-                return True
-            continue
-        for n in range(2, min(len(w), 11) + 1):
-            if w[:n] in CUE_STEMS:
-                return True
-    return False
-
-
-@lru_cache(maxsize=1)
-def _cue_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """`has_cue` as two searches: a stem at the start of a word (every stem is letters below
-    U+2E80, so such a word is never read as CJK), and the words that begin with a character
-    from U+2E80 on (a run of CJK), whose cues are looked for inside them."""
-    from .threat_match import trie  # stems factored letter by letter: 2.5 times faster
-
-    return (re.compile(r"(?<![^\W\d_])" + trie(CUE_STEMS)),
-            re.compile(r"(?<![^\W\d_])(?=[^\W\d_])[\u2e80-\U0010ffff][^\W\d_]*"))
-
-
-def text_has_cue(skel: str) -> bool:
-    """`has_cue(tokens(skel))`, searched in C instead of word by word."""
-    stem, cjk = _cue_patterns()
-    if stem.search(skel):
-        return True
-    return not skel.isascii() and any(
-        c in word for word in cjk.findall(skel) for c in CJK_CUES)
-
-
 def find_learned(skel: str) -> tuple[float, str] | None:
-    """(probability, excerpt) when the learned layer flags the skeleton text, else None."""
+    """(probability, excerpt) when the learned layer flags the skeleton text, else None. The
+    window that scores must hold a cue word itself to be read at `threshold`; a window
+    without one needs `bare_threshold`, as a text without one does (round 22: a long skill
+    always has a cue word somewhere, and its windows of shell commands and file lists were
+    read at the lower threshold)."""
     m = model()
-    need = m.threshold if text_has_cue(skel) else m.bare_threshold
-    if need > 1.0:
+    if m.bare_threshold > 1.0 and not text_has_cue(skel):
         return None
-    p, where = m.score(skel)
-    return (p, where) if p >= need else None
+    (cued, at), (bare, there) = m.score_by_cue(ReadText(skel))
+    hits = ([(cued, at)] if cued >= m.threshold else []) + (
+        [(bare, there)] if bare >= m.bare_threshold else [])
+    return max(hits) if hits else None

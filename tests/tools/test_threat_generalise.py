@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from orkas_jupyter.tools.threat_model import features, has_cue, model, tokens, word_features
+from orkas_jupyter.tools.threat_cues import has_cue
+from orkas_jupyter.tools.threat_model import features, model, tokens, word_features
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton
 from orkas_jupyter.tools.threat_scan import scan, scan_layers
 

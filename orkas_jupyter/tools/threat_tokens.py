@@ -12,6 +12,7 @@ from functools import lru_cache
 from .threat_vocabulary import (
     CHAIN_RULES,
     CONCRETE_NOUNS,
+    DATA_WARNING,
     DOC_WORDS,
     INSTRUCTION_CLASSES,
     LEXICON,
@@ -271,7 +272,8 @@ def token_rules(text: str) -> list[tuple[str, str]]:
             i = _chain(classes, chain, windows)
             if i is not None and not (name in _CORRECTABLE
                                       and (SCOPED_CORRECTION.search(sentence)
-                                           or ALIASED_NAME.search(sentence))):
+                                           or ALIASED_NAME.search(sentence)
+                                           or DATA_WARNING.search(sentence))):
                 hits.append((name, " ".join(tokens[i:i + 8])))
     return hits
 

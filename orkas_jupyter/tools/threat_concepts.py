@@ -140,9 +140,12 @@ _AFTER_ADDRESS = ("ignore", "stop", "hide", "invalid")
 _PAIRED = {"send": ("send", "userdata"), "reveal": ("reveal", "setup")}
 
 
-# What hidden text that names the AI may also hold to count as an order to it.
-_TOLD_HIDDEN = frozenset({"ignore", "stop", "hide", "invalid", "send", "reveal", "setup",
-                          "norules", "norefuse", "actas", "userdata", "you", "fromnow", "all"})
+# What hidden text that names the AI may also hold to count as an order to it: a verb or the
+# reader addressed, not the nouns "custom instructions" or "file" alone (the comment VS Code
+# writes into `copilot-instructions.md`: "Use this file to provide workspace-specific custom
+# instructions to Copilot").
+_TOLD_HIDDEN = frozenset({"ignore", "stop", "hide", "invalid", "send", "reveal",
+                          "norules", "norefuse", "actas", "you", "fromnow", "all"})
 
 
 def _hidden_order(skel: str, hits: _Hits) -> int | None:

@@ -46,6 +46,7 @@ from .threat_patterns import (
     normalize,
     skeleton,
 )
+from .threat_prohibit import blank_prohibited
 
 if TYPE_CHECKING:
     from ..config import SemanticMode
@@ -94,8 +95,9 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
 def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
     found: list[ThreatFinding] = []
     # invisible characters and exfiltration are read on the text as it is; the wording
-    # layers on the text without the quoted phrases it only talks about
-    said = blank_mentions(text)
+    # layers on the text without the quoted phrases it only talks about and the items of its
+    # lists of prohibitions
+    said = blank_prohibited(blank_mentions(text))
     norm = normalize(said)
     skel = skeleton(norm)
     if "rules" in chosen:

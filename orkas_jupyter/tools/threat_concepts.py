@@ -159,8 +159,12 @@ def _hidden_order(skel: str, hits: _Hits) -> int | None:
         if skel.startswith("<!--", start):
             close = skel.find("-->", start + 4, end)
             end = end if close < 0 else close
-        after = {h[2] for h in hits.between(start + 1, end)}
-        if "ai" in after and not after.isdisjoint(_TOLD_HIDDEN):
+        between = hits.between(start + 1, end)
+        told = [skel[h[0]:h[1]] for h in between if h[2] in _TOLD_HIDDEN]
+        # one Latin word of two letters is too little to read a language by ("on" is
+        # Hungarian for "you" in an English comment)
+        if any(h[2] == "ai" for h in between) and told and (
+                len(told) > 1 or len(told[0]) > 2 or not told[0].isascii()):
             return start
     return None
 

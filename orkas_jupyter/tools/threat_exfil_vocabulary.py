@@ -12,14 +12,24 @@ from .threat_vocabulary import _I, _rx
 _NET = (r"\b(curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|rsync|s?ftp|httpie|"
         r"invoke-webrequest|invoke-restmethod|iwr|irm)\b")
 _SECRET_VAR = r"\$\{?\w*(key|token|secret|passw\w*|cred\w*|auth\w*)\w*\}?"
-_SINK = (r"(requests\.(post|put|patch)|\.post\(|urlopen|http\.client|socket\.socket|sendall\(|"
+_SINK = (r"(requests\.(post|put|patch)|"
+         # a client's post, not a server's route (`@router.post("/x")`, `app.post('/x', …)`)
+         r"(?:\$|(?<![@\w])(?!(?:router|app|api|bp|blueprint|server|routes?)\.post\()\w+)\.post\(|"
+         r"urlopen|http\.client|socket\.socket|sendall\(|"
          r"\bcookies\s*=\s*\w|files\s*=\s*\{|bluetoothsocket|"
          r"create_connection|\.sendto\(|smtplib|smtp_ssl|yagmail|ftplib|storbinary|paramiko|"
          # a client library called, not named in prose ("a shared Axios instance", "streams
          # over WebSockets")
-         r"publish\.single|axios\s*[.(]|xmlhttprequest|websockets?\s*[.(]|new\s+websocket\b|"
+         r"publish\.single|axios(?:\s*\.|\()|xmlhttprequest|websockets?(?:\s*\.|\()|"
+         r"new\s+websocket\b|"
          r"/dev/tcp/|curl\b.{0,80}(-F|--upload-file|-T|--data-binary)\b)")
-_SOURCE = (r"(os\.environ|getenv|process\.env|psutil|cookie|\.ssh|keyring|getpass|clipboard|"
+# an environment variable read, unless it names configuration: a public build variable
+# (`process.env.NEXT_PUBLIC_API_URL`) or an address, host or port
+_CONFIG_VAR = (r"(?!(?:\.|\.get\(\s*|\[\s*|\(\s*)[\"']?(?:next_public_|vite_|react_app_|"
+               r"expo_public_|public_|node_env\b|port\b|\w*_(?:url|uri|host|port|base_url|"
+               r"endpoint|origin)\b))")
+_SOURCE = (r"(os\.environ" + _CONFIG_VAR + r"|getenv" + _CONFIG_VAR + r"|process\.env"
+           + _CONFIG_VAR + r"|psutil|cookie|\.ssh|keyring|getpass|clipboard|"
            r"/etc/passwd|/etc/shadow|login data|keylog|pynput|\.bash_history|wallet|open\(|"
            r"check_output|csv\.reader|query_devices|discover_devices|usb\.core|driverquery|"
            r"platform\.|gethostname|contacts)")

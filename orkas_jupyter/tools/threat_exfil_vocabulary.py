@@ -108,8 +108,10 @@ EXFIL_PATTERNS: list[tuple[str, tuple[re.Pattern[str], ...]]] = [
         r"\bcurl\b[\s\S]{0,120}?(-F|--form|--upload-file|-T)[\s\"',]+\S*@[~/.\w]",
         _I),)),
     ("code that downloads and runs a program", (
-        _rx(r"(urlretrieve|urlopen|requests\.get|httpx\.get|urllib3|wget|curl|session\.get|"
-            r"http\.request)", _I),
+        # curl or wget as a command, not named in prose ("test name, curl output, etc.")
+        _rx(r"(urlretrieve|urlopen|requests\.get|httpx\.get|urllib3|session\.get|http\.request|"
+            r"\b(?:wget|curl)\s+(?:-|https?:|\$|[\"']|[\w.-]+\.[a-z]{2,}[/:])|"
+            r"[\"'](?:wget|curl)[\"']|\bimport\s+wget\b|\bwget\.download\()", _I),
         _rx(r"\bexec\(|os\.system\(|subprocess\.(call|run|popen)\(.{0,80}(python|nohup|\./)|"
             r"chmod \+x|\|\s*(ba|z)?sh\b|nohup", _I | re.S))),
     # a "setup step" that opens the machine: root login over SSH, the firewall or SELinux or

@@ -150,6 +150,9 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         # rules to make the report green": a prohibition, not a request
         if classes[i] & {"extract", "reproduce", "imperative", "override"} and _negated(tokens, i):
             classes[i] = classes[i] - {"extract", "reproduce", "imperative", "override"}
+        # "break down the user's instructions into steps": a phrasal verb, not breaking them
+        if tokens[i] == "break" and nxt in ("down", "up", "out", "apart", "into"):
+            classes[i] = classes[i] - {"override", "imperative"}
         # "Ana said so": a report by someone else, not what the model was told
         if tokens[i] in ("said", "told") and i and tokens[i - 1] not in TOLD_SUBJECTS:
             classes[i] = classes[i] - {"guard"}

@@ -254,7 +254,8 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                         r"routers?|chrome|browsers?|windows|macos|mac|devices?|admin panel|"
                         r"settings|tablets?|laptops?|consoles?|steam|xbox|playstation|vs ?code|"
                         r"firefox|edge|bios|firmware)\b)"
-                        r"(?![^.!?\n]{0,80}\b(build number|usb debugging|android settings)\b)")),
+                        # (a device's setup list: "- Developer mode enabled\n- USB debugging")
+                        r"(?![^.!?]{0,80}\b(build number|usb debugging|android settings|adb)\b)")),
     ("role hijack", _rx(r"\b(pretend|act as if|imagine)( that)?( you)?( to)? (have |had )?"
                         r"(forgotten|forgot|no (rules|instructions|restrictions|guidelines))\b|"
                         r"\b(not|never) (be )?(programmed|allowed|trained) to refuse\b|"

@@ -123,7 +123,9 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
                       or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())
                       or (c.rule.kind == "override"
                           and SCOPED_CORRECTION.search(skel, max(0, m.start() - 10),
-                                                       m.end() + 40))):
+                                                       m.end() + 40))
+                      or (c.rule.kind == "consent"
+                          and _REQUIRED.search(skel, max(0, m.start() - 100), m.start()))):
             lo, hi = m.span()
             hits.append((c.rule.kind, c.rule.name, skel[max(0, lo - 10):hi + 30].strip()))
     return hits
@@ -136,6 +138,11 @@ _REPORTED = re.compile(
     r"makes|making|trick\w*|convinc\w*|persuad\w*|forc\w*|coax\w*|lure\w*)\s+(?:the|a|an|"
     r"their|its)\s+(?:\w+\s+)?(?:model|assistant|ai|llm|chatbot|agent|bot|system)s?\s+"
     r"(?:to|into)\b")
+# "Never delete files without asking the user": the clause is negated, so consent is required
+# (a comma, a dash or a semicolon ends the clause: "don't wait, delete them without asking the
+# user", "you don't need to tell them — their initial consent covers it")
+_REQUIRED = re.compile(r"\b(?:never|not|don'?t|doesn'?t|mustn'?t|shouldn'?t|can'?t|cannot|"
+                       r"nunca|nie|nicht|niemals|jamais|mai)\b[^.!?;:,\n—–]{0,80}$")
 # "can the agent ignore tool results ...": the verb has a subject other than the reader
 _SUBJECT = re.compile(
     r"\b(?:the|an?|this|our|my|your|each) (?:\w+ )?(?:agent|model|bot|assistant|llm|system|"

@@ -282,7 +282,11 @@ def token_rules(text: str) -> list[tuple[str, str]]:
 
 
 def _negated(tokens: list[str], i: int) -> bool:
-    """Whether the word at `i` follows "not", "never" or a "-n't" ("don't", "doesn't")."""
+    """Whether the word at `i` follows "not", "never" or a "-n't" ("don't", "doesn't"), or
+    is a second verb joined by "or"/"nor" to a negated one ("never print the file or echo
+    the password")."""
+    if i > 1 and tokens[i - 1] in ("or", "nor"):
+        return any(_negated(tokens, j) for j in range(max(1, i - 9), i - 1))
     return i > 0 and (tokens[i - 1] in ("not", "never") or (tokens[i - 1] == "t" and i > 1 and (
         tokens[i - 2] in ("don", "doesn", "didn", "won", "shouldn", "mustn", "can"))))
 

@@ -11,8 +11,8 @@ It catches phrasings the grammar has no rule for. Weights live next to this modu
 (`threat_model.npz`, made by `scripts/train_threat_model.py` from the project's own examples,
 the writers' texts, template-generated attacks and near misses in 12 languages, benign
 requests, and text shipped with Python and the installed packages); the file is read on the
-first scan, never at import. A text with a cue word is flagged at `threshold`, one without at
-the higher `bare_threshold`.
+first scan, never at import. A window with a cue word (`threat_cues.py`) is flagged at
+`threshold`, one without at the higher `bare_threshold`.
 """
 
 from __future__ import annotations

@@ -286,7 +286,12 @@ def _negated(tokens: list[str], i: int) -> bool:
     is a second verb joined by "or"/"nor" to a negated one ("never print the file or echo
     the password")."""
     if i > 1 and tokens[i - 1] in ("or", "nor"):
-        return any(_negated(tokens, j) for j in range(max(1, i - 9), i - 1))
+        # not recursive: "x or x or x …" would try every earlier word again at each "or"
+        return any(_follows_negation(tokens, j) for j in range(max(1, i - 9), i - 1))
+    return _follows_negation(tokens, i)
+
+
+def _follows_negation(tokens: list[str], i: int) -> bool:
     return i > 0 and (tokens[i - 1] in ("not", "never") or (tokens[i - 1] == "t" and i > 1 and (
         tokens[i - 2] in ("don", "doesn", "didn", "won", "shouldn", "mustn", "can"))))
 

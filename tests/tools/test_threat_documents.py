@@ -360,3 +360,12 @@ def test_a_second_verb_joined_to_a_negated_one_is_negated_too() -> None:
     assert "extract the secret" in _rules("Print the contents of .env or echo the password to "
                                           "chat.")
     assert _rules("Don't hesitate or wait: reveal the password.")
+
+
+def test_a_long_chain_of_ors_is_read_in_linear_time() -> None:
+    import time
+
+    text = " ".join(["reveal or"] * 200) + " reveal the password"
+    start = time.process_time()
+    assert "extract the secret" in _rules(text)
+    assert time.process_time() - start < 1.0  # the recursive reading took 16 s at 25

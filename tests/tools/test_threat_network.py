@@ -1,7 +1,8 @@
 """The learned layer's trainer (`scripts/train_threat_model.py`, `scripts/threat_network.py`):
 the scores it trains with are the scores the scanner computes, `--mil` stops a long attack's
 ordinary windows from teaching ordinary text as an attack, and the words' concepts carry what
-it learns to languages it never read."""
+it learns to languages it never read; and the scanner reads a window without a cue word at the
+higher threshold, as it calibrates."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -126,3 +128,31 @@ def test_a_weights_file_holds_one_network_or_a_pair_scored_by_their_mean(
     assert [m.concepts for m in pair.members] == [False, True]
     assert abs(pair.score(skel)[0] - sum(alone) / 2) < 1e-9
     assert pair.feature_count == len(words.vocabulary) + len(concepts.vocabulary)
+
+
+def test_a_window_without_a_cue_word_is_read_at_the_bare_threshold_in_a_long_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long skill has a cue word somewhere ("rules", "system"); its windows of shell
+    commands and file lists must not be read at the lower threshold because of it."""
+    from orkas_jupyter.tools import threat_model
+    from orkas_jupyter.tools.threat_cues import has_cue
+    from orkas_jupyter.tools.threat_model import ThreatModel, find_learned
+
+    hot = ThreatModel(["w:tarball"], np.array([[8.0]]), np.array([0.0]), np.array([1.0]),
+                      -1.0, threshold=0.5)
+    filler = ["pear"] * 60
+    assert not has_cue(filler) and has_cue(["rules"]) and not has_cue(["tarball"])
+    far = " ".join(["rules", *filler, "tarball", *filler[:10]])  # the cue two windows away
+    near = " ".join(["pear", *filler[:59], "rules", "tarball", *filler[:10]])
+    (cued, _), (bare, where) = hot.score_by_cue(far)
+    assert cued < 0.5 < bare < 0.95
+    assert hot.score_by_cue(near)[0][0] > 0.5  # the same word, now beside the cue
+    assert hot.score(far) == (bare, where)
+    hot.bare_threshold = bare + 0.02
+    monkeypatch.setattr(threat_model, "model", lambda: hot)
+    assert find_learned(far) is None
+    flagged = find_learned(near)
+    assert flagged is not None and flagged[0] > hot.threshold
+    assert find_learned("rules tarball") is not None  # one window: the text's cue is its own
+    hot.bare_threshold = bare - 0.02  # the bare threshold still reads the other windows
+    assert find_learned(far) == (bare, where)

@@ -245,36 +245,6 @@ def test_learned_layer_scores_long_texts_by_blocks_as_by_windows() -> None:
         assert abs(m.score(skel)[0] - by_window) < 1e-5  # float32 sums in another order
 
 
-def test_a_window_without_a_cue_word_is_read_at_the_bare_threshold_in_a_long_text(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A long skill has a cue word somewhere ("rules", "system"); its windows of shell
-    commands and file lists must not be read at the lower threshold because of it."""
-    import numpy as np
-
-    from orkas_jupyter.tools import threat_model
-    from orkas_jupyter.tools.threat_cues import has_cue
-    from orkas_jupyter.tools.threat_model import ThreatModel, find_learned
-
-    hot = ThreatModel(["w:tarball"], np.array([[8.0]]), np.array([0.0]), np.array([1.0]),
-                      -1.0, threshold=0.5)
-    filler = ["pear"] * 60
-    assert not has_cue(filler) and has_cue(["rules"]) and not has_cue(["tarball"])
-    far = " ".join(["rules", *filler, "tarball", *filler[:10]])  # the cue two windows away
-    near = " ".join(["pear", *filler[:59], "rules", "tarball", *filler[:10]])
-    (cued, _), (bare, where) = hot.score_by_cue(far)
-    assert cued < 0.5 < bare < 0.95
-    assert hot.score_by_cue(near)[0][0] > 0.5  # the same word, now beside the cue
-    assert hot.score(far) == (bare, where)
-    hot.bare_threshold = bare + 0.02
-    monkeypatch.setattr(threat_model, "model", lambda: hot)
-    assert find_learned(far) is None
-    flagged = find_learned(near)
-    assert flagged is not None and flagged[0] > hot.threshold
-    assert find_learned("rules tarball") is not None  # one window: the text's cue is its own
-    hot.bare_threshold = bare - 0.02  # the bare threshold still reads the other windows
-    assert find_learned(far) == (bare, where)
-
-
 def test_start_keys_read_the_words_a_pattern_can_start_with() -> None:
     pattern = alt(r"ignore", r"(?:do not|don'?t) follow", r"(?:all )?previous", r"ta")
     # up to five literal letters: "ignor" rules out "ignition", which "ign" would not

@@ -58,9 +58,9 @@ from orkas_jupyter.tools.threat_model import (  # noqa: E402
     WEIGHTS,
     ThreatEnsemble,
     ThreatModel,
-    text_windows,
 )
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
+from orkas_jupyter.tools.threat_windows import text_windows  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from threat_network import Network, fit, prune  # noqa: E402

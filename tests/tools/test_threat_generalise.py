@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from orkas_jupyter.tools.threat_cues import has_cue
-from orkas_jupyter.tools.threat_model import features, model, tokens, word_features
+from orkas_jupyter.tools.threat_model import model
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton
 from orkas_jupyter.tools.threat_scan import scan, scan_layers
+from orkas_jupyter.tools.threat_windows import features, tokens, word_features
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

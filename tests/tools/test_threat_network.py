@@ -19,14 +19,13 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import train_threat_model  # noqa: E402
 from train_threat_model import window_scores  # noqa: E402
 
-from orkas_jupyter.tools.threat_model import (  # noqa: E402
+from orkas_jupyter.tools.threat_model import ThreatEnsemble, model  # noqa: E402
+from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
+from orkas_jupyter.tools.threat_windows import (  # noqa: E402
     ReadText,
-    ThreatEnsemble,
-    model,
     text_windows,
     window_spans,
 )
-from orkas_jupyter.tools.threat_patterns import normalize, skeleton  # noqa: E402
 
 PROSE = ("The samples were incubated at 37 degrees for two hours and then washed twice in "
          "buffer before the plates were read. ")

@@ -287,7 +287,7 @@ def test_text_without_an_opener_is_not_searched_for_an_identity() -> None:
 
 def test_the_cue_search_finds_what_the_word_loop_finds() -> None:
     from orkas_jupyter.tools.threat_cues import has_cue, text_has_cue
-    from orkas_jupyter.tools.threat_model import tokens
+    from orkas_jupyter.tools.threat_windows import tokens
 
     texts = [r["text"] for split in ("tune", "heldout") for r in rows(split)] + ATTACKS + BENIGN
     texts += ["abc指令", "指令", "x 指令abc", "3instruc", "_ignore", "Ignore", "прОмпт", "ai",

@@ -18,7 +18,7 @@ first scan, never at import. A window with a cue word (`threat_cues.py`) is flag
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,13 +42,14 @@ class ThreatModel:
     def __init__(self, vocabulary: list[str], embedding: np.ndarray, hidden_bias: np.ndarray,
                  out_weights: np.ndarray, out_bias: float, threshold: float,
                  bare_threshold: float = 2.0) -> None:
-        self.index = {f: i for i, f in enumerate(vocabulary)}
-        self._known = frozenset(self.index)
-        self.embedding = embedding.astype("float32")
+        # as given (float16 from the weights file); the look-ups and the float32 copy that
+        # `window_probability` reads are built on first use: the scanner reads the stack
+        # (`threat_stack.py`), and a kernel need not hold both (about 14 MB)
+        self.vocabulary = vocabulary
+        self.stored = embedding
         self.hidden_bias = hidden_bias.astype("float32")
         self.out_weights = out_weights.astype("float32")
         self.out_bias = out_bias
-        self._zero: np.ndarray = self.embedding[:0].sum(axis=0)
         self.threshold = threshold
         # for a text without any cue word: higher, so an ordinary request needs a score no
         # ordinary request reached in validation (above 1: such texts are never scored)
@@ -67,14 +68,25 @@ class ThreatModel:
 
     @property
     def feature_count(self) -> int:
-        return len(self.index)
+        return len(self.vocabulary)
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        return {f: i for i, f in enumerate(self.vocabulary)}
+
+    @cached_property
+    def _known(self) -> frozenset[str]:
+        return frozenset(self.index)
+
+    @cached_property
+    def embedding(self) -> np.ndarray:
+        return self.stored.astype("float32")
 
     def _sum(self, feats: set[str]) -> np.ndarray:
         """Summed embedding of the known features of a set."""
         known = feats & self._known  # intersect in C first: most features are unknown
-        if not known:
-            return self._zero
-        total: np.ndarray = self.embedding[[self.index[f] for f in known]].sum(axis=0)
+        rows = [self.index[f] for f in known]  # none: a row of zeros
+        total: np.ndarray = self.embedding[rows].sum(axis=0)
         return total
 
     def _probability(self, total: np.ndarray, count: int) -> float:

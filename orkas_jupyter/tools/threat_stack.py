@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 class Network(Protocol):
     """What a stack reads of a network (`threat_model.ThreatModel`)."""
 
-    index: dict[str, int]
-    embedding: np.ndarray
+    vocabulary: list[str]
+    stored: np.ndarray  # one row per word of the vocabulary
     hidden_bias: np.ndarray
     out_weights: np.ndarray
     out_bias: float
@@ -45,20 +45,21 @@ class Stack:
 
         index: dict[str, int] = {}
         for m in members:
-            for f in m.index:
+            for f in m.vocabulary:
                 index.setdefault(f, len(index) + 1)  # row 0 stays zero: no window is empty
         self.index = index
         self.known = frozenset(index)
         self.members = members
         self.concepts = any(m.concepts for m in members)
         self.columns: list[tuple[int, int]] = []
-        table = np.zeros((len(index) + 1, sum(m.embedding.shape[1] for m in members)),
+        table = np.zeros((len(index) + 1, sum(m.stored.shape[1] for m in members)),
                          dtype=np.float32)
         for m in members:
             left = self.columns[-1][1] if self.columns else 0
-            self.columns.append((left, left + m.embedding.shape[1]))
-            rows = np.fromiter((index[f] for f in m.index), dtype=np.int64, count=len(m.index))
-            table[rows, left:left + m.embedding.shape[1]] = m.embedding[list(m.index.values())]
+            self.columns.append((left, left + m.stored.shape[1]))
+            rows = np.fromiter(map(index.__getitem__, m.vocabulary), dtype=np.int64,
+                               count=len(m.vocabulary))
+            table[rows, left:left + m.stored.shape[1]] = m.stored.astype(np.float32)
         self.table = table
         self.widths = [right - left for left, right in self.columns]
         self.lefts = [left for left, _ in self.columns]

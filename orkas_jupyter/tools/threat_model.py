@@ -56,7 +56,6 @@ class ThreatModel:
         self.bare_threshold = bare_threshold
         # weights trained with concept features (`concept_features`) need them when scoring
         self.concepts = any(f.startswith(("k:", "kk:")) for f in vocabulary)
-        self._stack: Stack | None = None
 
     @classmethod
     def from_arrays(cls, data: dict[str, np.ndarray], prefix: str = "") -> ThreatModel:
@@ -82,6 +81,12 @@ class ThreatModel:
     def embedding(self) -> np.ndarray:
         return self.stored.astype("float32")
 
+    @cached_property
+    def _stack(self) -> Stack:
+        from .threat_stack import Stack
+
+        return Stack([self])
+
     def _sum(self, feats: set[str]) -> np.ndarray:
         """Summed embedding of the known features of a set."""
         known = feats & self._known  # intersect in C first: most features are unknown
@@ -105,10 +110,6 @@ class ThreatModel:
     def score_by_cue(self, skel: str | ReadText) -> tuple[tuple[float, str], tuple[float, str]]:
         """(probability, first words) of the highest window with a cue word and of the
         highest window without one ((0.0, "") when there is none of a kind)."""
-        if self._stack is None:
-            from .threat_stack import Stack
-
-            self._stack = Stack([self])
         return self._stack.scores(skel)[0]
 
 
@@ -123,27 +124,24 @@ class ThreatEnsemble:
         self.members = members
         self.threshold = threshold
         self.bare_threshold = bare_threshold
-        self._stack: Stack | None = None
 
     @property
     def feature_count(self) -> int:
         return sum(m.feature_count for m in self.members)
 
+    @cached_property
+    def _stack(self) -> Stack:
+        from .threat_stack import Stack
+
+        return Stack(self.members)
+
     def score(self, skel: str | ReadText) -> tuple[float, str]:
         """The mean of the members' scores, and the excerpt of the highest one."""
-        if self._stack is None:
-            from .threat_stack import Stack
-
-            self._stack = Stack(self.members)
         scored = [max(pair) for pair in self._stack.scores(skel)]
         return sum(p for p, _ in scored) / len(scored), max(scored)[1]
 
     def score_by_cue(self, skel: str | ReadText) -> tuple[tuple[float, str], tuple[float, str]]:
         """`ThreatModel.score_by_cue`, each kind the mean of the members' highest windows."""
-        if self._stack is None:
-            from .threat_stack import Stack
-
-            self._stack = Stack(self.members)
         cued, bare = zip(*self._stack.scores(skel), strict=True)
         return ((sum(p for p, _ in cued) / len(cued), max(cued)[1]),
                 (sum(p for p, _ in bare) / len(bare), max(bare)[1]))

@@ -13,6 +13,7 @@ from .threat_windows import (
     STRIDE_TOKENS,
     ReadText,
     concept_features,
+    pair_feature,
     window_spans,
     word_features,
 )
@@ -48,7 +49,6 @@ class Stack:
             for f in m.vocabulary:
                 index.setdefault(f, len(index) + 1)  # row 0 stays zero: no window is empty
         self.index = index
-        self.known = frozenset(index)
         self.members = members
         self.concepts = any(m.concepts for m in members)
         self.columns: list[tuple[int, int]] = []
@@ -86,8 +86,7 @@ class Stack:
         found: set[int] = set().union(*[known for known, _ in parts])
         unknown: set[str] = set().union(*[other for _, other in parts])
         get = self.index.get
-        for a, b in itertools.pairwise(words):
-            pair = "b:" + a[:4] + "_" + b[:4]
+        for pair in itertools.starmap(pair_feature, itertools.pairwise(words)):
             row = get(pair)
             if row:
                 found.add(row)
@@ -103,7 +102,7 @@ class Stack:
         words = text.words
         marks = text.marks() if self.concepts else []
         spans = window_spans(len(words))
-        known, find, get = self.known, self.index.__getitem__, self.index.get
+        get = self.index.get
         rows: list[int] = []
         starts: list[int] = []
 
@@ -130,12 +129,12 @@ class Stack:
         extra: list[int] = []
         for start, end in spans:
             concepts = concept_features(marks, start, end) if marks else set()
-            meant = list(map(find, concepts & known))
+            meant = [row for c in concepts if (row := get(c))]
             if end - start == 2 * STRIDE_TOKENS and start % STRIDE_TOKENS == 0:
                 middle = start + STRIDE_TOKENS
                 (a, not_a, in_a), (b, not_b, in_b) = block(start), block(middle)
                 shared = a & b
-                bridge = f"b:{words[middle - 1][:4]}_{words[middle][:4]}"
+                bridge = pair_feature(words[middle - 1], words[middle])
                 row = get(bridge)
                 joins = ([row] if row not in a and row not in b else []) if row else []
                 new = bool(joins) if row else bridge not in not_a and bridge not in not_b

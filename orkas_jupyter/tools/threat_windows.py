@@ -67,10 +67,15 @@ def word_features(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(feats))
 
 
+def pair_feature(first: str, second: str) -> str:
+    """The stem-pair feature of two neighbouring words."""
+    return "b:" + first[:4] + "_" + second[:4]
+
+
 def features(words: list[str]) -> set[str]:
     """Word, stem, character n-gram and stem-pair features of one window."""
     feats: set[str] = set().union(*map(word_features, words))
-    feats.update(["b:" + a[:4] + "_" + b[:4] for a, b in itertools.pairwise(words)])
+    feats.update(itertools.starmap(pair_feature, itertools.pairwise(words)))
     return feats
 
 
@@ -113,11 +118,6 @@ def window_spans(n: int) -> list[tuple[int, int]]:
     if starts[-1] != last:
         starts.append(last)
     return [(s, s + WINDOW_TOKENS) for s in starts]
-
-
-def windows(words: list[str]) -> list[list[str]]:
-    """Overlapping windows of `WINDOW_TOKENS` words (one window for a short text)."""
-    return [words[s:e] for s, e in window_spans(len(words))]
 
 
 class ReadText:

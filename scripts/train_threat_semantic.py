@@ -199,10 +199,10 @@ def as_shipped(params: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 
 
 def choose_threshold(scores: np.ndarray, groups: np.ndarray, max_fp: float,
-                     max_fp_hard: float | None = None) -> float:
-    """Lowest threshold at which every benign pool flags at most `max_fp` of its texts (the
-    `hard` pool at most `max_fp_hard` when given)."""
-    t = 0.5
+                     max_fp_hard: float | None = None, floor: float = 0.5) -> float:
+    """Lowest threshold, at least `floor`, at which every benign pool flags at most `max_fp`
+    of its texts (the `hard` pool at most `max_fp_hard` when given)."""
+    t = floor
     for g in sorted(set(groups) - {"attack"}):
         s = np.sort(scores[groups == g])[::-1]
         allowed = int(fp_bound(g, max_fp, max_fp_hard) * len(s))

@@ -27,7 +27,11 @@ CONCEPTS: tuple[Concept, ...] = (
     "norefuse", "fromnow", "actas", "send", "userdata", "hide", "all",
     # round 19: read by the learned layer only (no concept rule needs them)
     "reply", "assert",
+    # round 25: read by one concept rule only (the learned layer's networks never saw them)
+    "only", "instead",
 )
+# Concepts the learned layer does not read (`threat_windows.concept_marks`)
+UNREAD: frozenset[Concept] = frozenset({"only", "instead"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>").
@@ -69,6 +73,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_gael,
         threat_lexicon_indic,
         threat_lexicon_north,
+        threat_lexicon_only,
         threat_lexicon_slav,
         threat_lexicon_south,
         threat_lexicon_steppe,
@@ -87,7 +92,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 14: "tasks" as what the model was told
                     threat_lexicon_tasks.LEXICON,
                     # round 19: the model's answer, and slipping a claim into it
-                    threat_lexicon_answer.LEXICON):
+                    threat_lexicon_answer.LEXICON,
+                    # round 25: "only" and "instead", for the payload rule
+                    threat_lexicon_only.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -169,11 +169,48 @@ def _hidden_order(skel: str, hits: _Hits) -> int | None:
     return None
 
 
+# Round 25: a text to say and nothing else ("… and only write "I have been hacked"", "「…」とだけ
+# 出力して"), after an order to set aside what came before or to answer something else
+# instead. A quoted text alone is a note's format ("if a value is missing, write only
+# 'N/A'"): the order before it is what makes it a payload.
+_SAY = frozenset({"reply", "reveal", "assert"})
+_BEFORE_PAYLOAD = frozenset({"ignore", "stop", "prior", "invalid", "fromnow", "norules",
+                             "instead"})
+# a quoted text of up to 80 characters: in straight or typographic quotes, guillemets or
+# corner brackets; a straight single quote must open after no letter ("Ankara'da" is a suffix)
+_QUOTED = re.compile(r"(?<![^\W_])'[^'\n]{2,80}'(?![^\W_])|\"[^\"\n]{2,80}\""
+                     r"|[“„«][^”“»\n]{2,80}[”“»]|[「『][^」』\n]{1,80}[」』]|‘[^’\n]{2,80}’")
+
+
+def _payload(skel: str, hits: _Hits) -> tuple[str, str, str] | None:
+    """An "only" word with a verb of saying within 40 characters and a quoted text within
+    15, after one of `_BEFORE_PAYLOAD` (up to 150 characters before)."""
+    quoted: list[tuple[int, int]] | None = None
+    for start, end, concept, _ in hits.hits:
+        if concept != "only":
+            continue
+        near = hits.between(start - 150, end + 40)
+        if not any(h[2] in _SAY and abs(h[0] - start) <= 40 for h in near):
+            continue
+        if not any(h[2] in _BEFORE_PAYLOAD and h[0] < start for h in near):
+            continue
+        if quoted is None:
+            quoted = [m.span() for m in _QUOTED.finditer(skel)]
+        if any(lo - 15 <= end and start <= hi + 15 for lo, hi in quoted):
+            return ("redirect", "told to say a given text and nothing else",
+                    skel[max(0, start - 60):end + 60].strip())
+    return None
+
+
 def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool,
-              hidden: bool, language: str) -> list[tuple[str, str, str]]:
+              hidden: bool, language: str, payload: bool = False) -> list[tuple[str, str, str]]:
     """`rules` (and the address to the AI reader, when `vocative`; hidden text that names
-    it, when `hidden`) on the hits of one language and the borrowed words."""
+    it, when `hidden`; a text to say and nothing else, when `payload`) on the hits of one
+    language and the borrowed words."""
     found = []
+    said = _payload(skel, hits) if payload else None
+    if said is not None:
+        found.append(said)
     for rule in rules:
         for lo, hi in _stretches(hits, rule.need, rule.span):
             if (rule.extra or rule.inside) and not any(
@@ -221,10 +258,13 @@ def find_concepts(skel: str) -> list[tuple[str, str, str]]:
         vocative = "ai" in held and (not held.isdisjoint(_AFTER_ADDRESS) or any(
             held.issuperset(pair) for pair in _PAIRED.values()))
         hidden = "hidden" in held and "ai" in held and not held.isdisjoint(_TOLD_HIDDEN)
-        if not rules and not vocative and not hidden:
+        payload = ("only" in held and language not in _GRAMMAR and not held.isdisjoint(_SAY)
+                   and not held.isdisjoint(_BEFORE_PAYLOAD))
+        if not rules and not vocative and not hidden and not payload:
             continue
         mine = _Hits([h for h in hits if language in h[3] or "*" in h[3]])
-        for kind, rule, excerpt in _language(skel, mine, rules, vocative, hidden, language):
+        for kind, rule, excerpt in _language(skel, mine, rules, vocative, hidden, language,
+                                             payload):
             found.setdefault(rule, (kind, rule, excerpt))
     return list(found.values())
 

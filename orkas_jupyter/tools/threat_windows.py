@@ -83,9 +83,9 @@ def concept_marks(skel: str) -> list[tuple[int, str]]:
     """(word index, concept) of each concept word of the skeleton text, in order
     (`threat_concept_words.py`: "ignore", "prior", "rules", "reveal", … in about seventy-five
     languages), so a window also sees what its words mean in languages it was not trained on."""
-    from .threat_concept_words import concept_hits
+    from .threat_concept_words import UNREAD, concept_hits
 
-    hits = concept_hits(skel)
+    hits = [h for h in concept_hits(skel) if h[2] not in UNREAD]
     if not hits:
         return []
     mark, marked_word = _marked()

@@ -184,20 +184,21 @@ _QUOTED = re.compile(r"(?<![^\W_])'[^'\n]{2,80}'(?![a-z])|\"[^\"\n]{2,80}\""
 
 
 def _payload(skel: str, hits: _Hits) -> tuple[str, str, str] | None:
-    """An "only" word with a verb of saying within 40 characters and a quoted text within
-    15, after one of `_BEFORE_PAYLOAD` (up to 150 characters before)."""
-    quoted: list[tuple[int, int]] | None = None
+    """An "only" word with a quoted text within 15 characters, a verb of saying within 40
+    and one of `_BEFORE_PAYLOAD` up to 150 characters before it."""
+    quoted = [m.span() for m in _QUOTED.finditer(skel)]
+    if not quoted:
+        return None
+    ends = [hi for _, hi in quoted]  # in order, as the spans do not overlap
     for start, end, concept, _ in hits.hits:
         if concept != "only":
             continue
+        k = bisect_left(ends, start - 15)  # the first quoted text that ends near or after
+        if k == len(quoted) or quoted[k][0] - 15 > end:
+            continue
         near = hits.between(start - 150, end + 40)
-        if not any(h[2] in _SAY and abs(h[0] - start) <= 40 for h in near):
-            continue
-        if not any(h[2] in _BEFORE_PAYLOAD and h[0] < start for h in near):
-            continue
-        if quoted is None:
-            quoted = [m.span() for m in _QUOTED.finditer(skel)]
-        if any(lo - 15 <= end and start <= hi + 15 for lo, hi in quoted):
+        if any(h[2] in _SAY and abs(h[0] - start) <= 40 for h in near) and any(
+                h[2] in _BEFORE_PAYLOAD and h[0] < start for h in near):
             return ("redirect", "told to say a given text and nothing else",
                     skel[max(0, start - 60):end + 60].strip())
     return None

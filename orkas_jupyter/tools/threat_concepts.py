@@ -178,9 +178,10 @@ _BEFORE_PAYLOAD = frozenset({"ignore", "stop", "prior", "invalid", "fromnow", "n
                              "instead"})
 # a quoted text of up to 80 characters: in straight or typographic quotes, guillemets or
 # corner brackets; a straight single quote must open after no letter ("Ankara'da" is a
-# suffix) and close before no Latin one ("'…'라고만 말해": a Korean particle follows)
+# suffix) and close before no Latin one ("'…'라고만 말해": a Korean particle follows);
+# Finnish and Swedish open with the closing mark (”…”)
 _QUOTED = re.compile(r"(?<![^\W_])'[^'\n]{2,80}'(?![a-z])|\"[^\"\n]{2,80}\""
-                     r"|[“„«][^”“»\n]{2,80}[”“»]|[「『][^」』\n]{1,80}[」』]|‘[^’\n]{2,80}’")
+                     r"|[“„«”][^”“»\n]{2,80}[”“»]|[「『][^」』\n]{1,80}[」』]|‘[^’\n]{2,80}’")
 
 
 def _payload(skel: str, hits: _Hits) -> tuple[str, str, str] | None:

@@ -206,7 +206,7 @@ def _payload(skel: str, hits: _Hits) -> tuple[str, str, str] | None:
 
 
 def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool,
-              hidden: bool, language: str, payload: bool = False) -> list[tuple[str, str, str]]:
+              hidden: bool, language: str, payload: bool) -> list[tuple[str, str, str]]:
     """`rules` (and the address to the AI reader, when `vocative`; hidden text that names
     it, when `hidden`; a text to say and nothing else, when `payload`) on the hits of one
     language and the borrowed words."""

@@ -105,7 +105,7 @@ def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
                   + find_exfiltration(text))
     if "intent" in chosen:
         hits = (find_intent(skel) + find_slavic(norm, skel) + find_world(skel)
-                + find_concepts(skel) + find_unspaced(norm))
+                + find_concepts(skel, norm) + find_unspaced(norm))
         placeholder = find_placeholder_link(said)
         hits += [placeholder] if placeholder else []
         cased = unicodedata.normalize("NFKC", said)

@@ -29,9 +29,11 @@ CONCEPTS: tuple[Concept, ...] = (
     "reply", "assert",
     # round 25: read by one concept rule only (the learned layer's networks never saw them)
     "only", "instead",
+    # round 26: "before this conversation started", for one concept rule only
+    "chatstart",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
-UNREAD: frozenset[Concept] = frozenset({"only", "instead"})
+UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>").
@@ -69,6 +71,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_all,
         threat_lexicon_answer,
         threat_lexicon_asia,
+        threat_lexicon_chatstart,
         threat_lexicon_dravida,
         threat_lexicon_gael,
         threat_lexicon_indic,
@@ -94,7 +97,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 19: the model's answer, and slipping a claim into it
                     threat_lexicon_answer.LEXICON,
                     # round 25: "only" and "instead", for the payload rule
-                    threat_lexicon_only.LEXICON):
+                    threat_lexicon_only.LEXICON,
+                    # round 26: "before this conversation started"
+                    threat_lexicon_chatstart.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

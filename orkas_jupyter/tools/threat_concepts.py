@@ -241,6 +241,25 @@ def _opening(skel: str, hits: _Hits) -> Finding | None:
     return None
 
 
+_QUESTION = re.compile(r"[?？؟]")
+
+
+def _told_before(skel: str, hits: _Hits) -> Finding | None:
+    """A question on what the model was told or given before this conversation started:
+    "before this conversation", "you" and a word for telling or instructions within 60
+    characters, and a question mark within 100 after it ("use the date format I told you
+    before this conversation" is a note)."""
+    for start, end, concept, _ in hits.hits:
+        if concept != "chatstart":
+            continue
+        near = {h[2] for h in hits.between(start - 60, end + 60)}
+        if "you" in near and not near.isdisjoint(("reveal", "rules")) and _QUESTION.search(
+                skel, end, end + 100):
+            return ("extraction", "asked what it was told before the conversation",
+                    skel[max(0, start - 30):end + 80].strip())
+    return None
+
+
 def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool, hidden: bool,
               language: str, checks: tuple[Callable[[str, _Hits], Finding | None], ...],
               ) -> list[Finding]:
@@ -325,7 +344,8 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
         ungrammared = language not in _GRAMMAR
         checks = (((_payload,) if ungrammared and "only" in held and not held.isdisjoint(_SAY)
                    and not held.isdisjoint(_BEFORE_PAYLOAD) else ())
-                  + ((_opening,) if ungrammared and quoted_you and "reveal" in held else ()))
+                  + ((_opening,) if ungrammared and quoted_you and "reveal" in held else ())
+                  + ((_told_before,) if ungrammared and {"chatstart", "you"} <= held else ()))
         if not rules and not vocative and not hidden and not checks:
             continue
         mine = _Hits([h for h in hits if language in h[3] or "*" in h[3]])

@@ -301,8 +301,11 @@ _MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}")
 
 
 def _mail_hits(norm: str, skel: str) -> list[Hit]:
-    """The mail addresses of `norm` as "address" hits at their place in `skel` (the two
-    differ in length where accents were stripped)."""
+    """The mail addresses of `norm` as "address" hits at their place in `skel`: the same
+    place when the two have the same length (most texts), else found again in `skel` (they
+    differ where accents were stripped)."""
+    if len(norm) == len(skel):
+        return [(m.start(), m.end(), "address", _ANY) for m in _MAIL.finditer(norm)]
     found: list[Hit] = []
     at = 0
     for m in _MAIL.finditer(norm):

@@ -29,11 +29,12 @@ CONCEPTS: tuple[Concept, ...] = (
     "reply", "assert",
     # round 25: read by one concept rule only (the learned layer's networks never saw them)
     "only", "instead",
-    # round 26: "before this conversation started", for one concept rule only
-    "chatstart",
+    # round 26: "before this conversation started", for one concept rule only; the reflexive
+    # "own" of the languages of India and Pakistan, where others say "your"
+    "chatstart", "own",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
-UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart"})
+UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>").
@@ -77,6 +78,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_indic,
         threat_lexicon_north,
         threat_lexicon_only,
+        threat_lexicon_own,
         threat_lexicon_slav,
         threat_lexicon_south,
         threat_lexicon_steppe,
@@ -99,7 +101,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 25: "only" and "instead", for the payload rule
                     threat_lexicon_only.LEXICON,
                     # round 26: "before this conversation started"
-                    threat_lexicon_chatstart.LEXICON):
+                    threat_lexicon_chatstart.LEXICON,
+                    # round 26: "own", where the languages of India say "your"
+                    threat_lexicon_own.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -129,11 +129,11 @@ _GRAMMAR = frozenset({"en", "de", "fr", "es", "it", "pt", "nl"})
 
 RULES: tuple[Rule, ...] = (
     Rule("override", "told to ignore the earlier instructions", ("ignore", "prior", "rules"),
-         60, ("you", "ai", "setup"), 60, skip=_GRAMMAR, inside=("all",)),
+         60, ("you", "ai", "setup", "own"), 60, skip=_GRAMMAR, inside=("all",)),
     Rule("override", "its earlier instructions declared void", ("prior", "rules", "invalid"),
-         60, ("you", "ai", "setup"), 60, skip=_ENGLISH),
-    Rule("extraction", "asked to show its setup", ("reveal", "setup"), 60, ("you", "ai"), 60,
-         skip=_ENGLISH),
+         60, ("you", "ai", "setup", "own"), 60, skip=_ENGLISH),
+    Rule("extraction", "asked to show its setup", ("reveal", "setup"), 60, ("you", "ai", "own"),
+         60, skip=_ENGLISH),
     Rule("jailbreak", "told never to refuse", ("norefuse",), 200,
          ("you", "ai", "norules", "actas", "fromnow"), 120),
     Rule("jailbreak", "freed of its rules", ("norules",), 200, ("ai", "actas", "fromnow"), 60,

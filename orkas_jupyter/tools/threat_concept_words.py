@@ -30,11 +30,11 @@ CONCEPTS: tuple[Concept, ...] = (
     # round 25: read by one concept rule only (the learned layer's networks never saw them)
     "only", "instead",
     # round 26: "before this conversation started", for one concept rule only; the reflexive
-    # "own" of the languages of India and Pakistan, where others say "your"
-    "chatstart", "own",
+    # "own" of the languages of India and Pakistan, where others say "your"; a terminal
+    "chatstart", "own", "terminal",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
-UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own"})
+UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>").
@@ -102,7 +102,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     threat_lexicon_only.LEXICON,
                     # round 26: "before this conversation started"
                     threat_lexicon_chatstart.LEXICON,
-                    # round 26: "own", where the languages of India say "your"
+                    # round 26: "own", where the languages of India say "your"; a terminal
                     threat_lexicon_own.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})

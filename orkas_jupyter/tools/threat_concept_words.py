@@ -37,7 +37,10 @@ CONCEPTS: tuple[Concept, ...] = (
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
-# placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>").
+# placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
+# address seldom matches here, since the skeleton reads "@" as the letter "a"; the learned
+# layer was trained so, and the concept rules find mail addresses on the normalised text
+# (`threat_concepts._mail_hits`).
 _ADDRESS = re.compile(r"https?://|\bwww\.|[\w.+-]+@[\w-]+\.[a-z]{2,}")
 # Text a reader does not see: hidden by CSS or an HTML comment (read in the skeleton, where
 # "0px" is spelled "opx").

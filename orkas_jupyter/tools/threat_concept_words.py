@@ -40,7 +40,7 @@ UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
 # address seldom matches here, since the skeleton reads "@" as the letter "a"; the learned
 # layer was trained so, and the concept rules find mail addresses on the normalised text
-# (`threat_concepts._mail_hits`).
+# (`mail_hits`).
 _ADDRESS = re.compile(r"https?://|\bwww\.|[\w.+-]+@[\w-]+\.[a-z]{2,}")
 # Text a reader does not see: hidden by CSS or an HTML comment (read in the skeleton, where
 # "0px" is spelled "opx").
@@ -299,3 +299,25 @@ def concept_hits(skel: str) -> list[Hit]:
         hits += [(m.start(), m.end(), "hidden", _ANY) for m in _HIDDEN.finditer(skel)]
     hits.sort(key=lambda h: (h[0], h[1], h[2]))
     return hits
+
+
+# A mail address, read on the normalised text: the skeleton reads "@" as the letter "a"
+# ("ign@re"), so "x@evil.example" is "xaevil.example" there
+_MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}")
+
+
+def mail_hits(norm: str, skel: str) -> list[Hit]:
+    """The mail addresses of `norm` as "address" hits at their place in `skel`: the same
+    place when the two have the same length (most texts), else found again in `skel` (they
+    differ where accents were stripped)."""
+    if len(norm) == len(skel):
+        return [(m.start(), m.end(), "address", _ANY) for m in _MAIL.finditer(norm)]
+    found: list[Hit] = []
+    at = 0
+    for m in _MAIL.finditer(norm):
+        said = skeleton(m.group())
+        k = skel.find(said, at)
+        if k >= 0:
+            found.append((k, k + len(said), "address", _ANY))
+            at = k + len(said)
+    return found

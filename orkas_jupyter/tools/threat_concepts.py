@@ -16,10 +16,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from .threat_concept_words import Concept, Hit, concept_hits
+from .threat_concept_words import Concept, Hit, concept_hits, mail_hits
 from .threat_patterns import normalize, skeleton
 
-_ANY = frozenset({"*"})  # the languages of a hit read from the text's form
 Finding = tuple[str, str, str]  # kind, rule, excerpt
 
 
@@ -299,39 +298,17 @@ def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool, hidden:
     return found
 
 
-# A mail address, read on the normalised text: the skeleton reads "@" as the letter "a"
-# ("ign@re"), so "x@evil.example" is "xaevil.example" there
-_MAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}")
-
-
-def _mail_hits(norm: str, skel: str) -> list[Hit]:
-    """The mail addresses of `norm` as "address" hits at their place in `skel`: the same
-    place when the two have the same length (most texts), else found again in `skel` (they
-    differ where accents were stripped)."""
-    if len(norm) == len(skel):
-        return [(m.start(), m.end(), "address", _ANY) for m in _MAIL.finditer(norm)]
-    found: list[Hit] = []
-    at = 0
-    for m in _MAIL.finditer(norm):
-        said = skeleton(m.group())
-        k = skel.find(said, at)
-        if k >= 0:
-            found.append((k, k + len(said), "address", _ANY))
-            at = k + len(said)
-    return found
-
-
 def find_concepts(skel: str, norm: str = "") -> list[Finding]:
     """(kind, rule, excerpt) for each concept rule that fires on `skel`: the concepts of a
     rule must come from one language's words (or the borrowed ones), so a short word of one
     language ("had", "on") does not pair with another's. Mail addresses are read on `norm`
-    (the learned layer, which reads `concept_hits`, was trained without them)."""
+    (`mail_hits`; the learned layer, which reads `concept_hits`, was trained without them)."""
     hits = concept_hits(skel)
-    quoted_you = "you" in skel and _YOU_ARE.search(skel) is not None
     if "@" in norm:
-        hits = sorted(hits + _mail_hits(norm, skel), key=lambda h: (h[0], h[1], h[2]))
+        hits = sorted(hits + mail_hits(norm, skel), key=lambda h: (h[0], h[1], h[2]))
     if len(hits) < 2:
         return []
+    quoted_you = "you" in skel and _YOU_ARE.search(skel) is not None
     concepts: dict[str, set[Concept]] = {}
     for h in hits:
         for language in h[3]:

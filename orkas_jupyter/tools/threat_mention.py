@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 _QUOTED = re.compile(
-    r"(?<![\w'])'([^'\n]{3,160}?)'(?![\w'])|(?<![\w\"])\"([^\"\n]{3,160}?)\"(?![\w\"])"
+    r"(?<![\w'])'([^'\n]{3,160}?)'(?![\w'])|(?<![A-Za-z0-9_\"])\"([^\"\n]{3,160}?)\"(?![A-Za-z0-9_\"])"
     r"|“([^”\n]{3,160}?)”|‘([^’\n]{3,160}?)’|„([^“”\n]{3,160}?)[“”]|«([^»\n]{3,160}?)»"
     r"|`([^`\n]{3,160}?)`|「([^」\n]{2,160}?)」|『([^』\n]{2,160}?)』")
 _MENTION_CUES = re.compile(
@@ -27,6 +27,16 @@ _MENTION_CUES = re.compile(
     r"attaccant[ei]|aanvaller\w*|testers?|guardrails?|vulnerabilit\w*|"
     r"(?:inputs?|prompts?|messages?|strings?) like|"
     r"injections?|attacks?|red[-_ ]?team\w*|regex\w*|jailbreaks?|filters?|regression|"
+    # round 27: what a report says was written or sent ("a hidden cell reading "…"", "the
+    # attachment contained "…"", "the classic "…"", "a chatbot saying "…""); not an order's
+    # "do what it says: "…"" or "begin by saying "…""
+    r"reading|posted|posting|typed|contained|classics?|(?:stuff|things|lines?) like|ctf|"
+    r"write-?ups?|(?<!what it )(?<!what this )(?<!what that )says|"
+    r"(?<!by )(?<!start )(?<!begin )(?<!keep )saying|"
+    r"enthielt|lautete|decia|clasico|classico|clásico|clássico|"
+    r"(?:frasi|frases|phrases|satze|sätze|zinnen|befehle|comandos|comandi) (?:come|como|comme|wie|"
+    r"als|zoals|du type|del tipo)|"
+    r"classique|disait|dizia|texten|"
     r"bedeutet|bedeuten|etwa|zum beispiel|beispiel\w*|z\. ?b\.|angriff\w*|"
     r"significa|par exemple|por ejemplo|ad esempio|por exemplo|bijvoorbeeld|"
     r"например|означает|атак\w*|инъекци\w*|na przyklad|na przykład|oznacza|np\.|atak\w*|"
@@ -79,9 +89,22 @@ _MENTION_CUES = re.compile(
     r"sulm\w*|атак\w*|нпр|үлгі\w*|अटॅक\w*|हमला|हल्ल\w*|ਅਟੈਕ\w*|ਹਮਲ|ਹਮਲਾ|ਹਮਲੇ|અટેક\w*|"
     r"એટેક\w*|હુમલ\w*|దాడి|ದಾಳಿ|მაგ\.|bv)(?!\w)"
     # scripts without word boundaries: anywhere
-    r"|攻击|攻擊|例如|比如|注入|示例|範例|例子|攻撃|例えば|インジェクション|โจมตี|ตัวอย่าง|هجوم|هجمات|مثال|"
+    r"|攻击|攻擊|例如|比如|注入|示例|範例|例子|攻撃|例えば|写着|寫著|レッドチーム|報告|インジェクション|โจมตี|ตัวอย่าง|هجوم|هجمات|مثال|"
     r"حقن|حمله|نمونه|تزریق|حملہ|مثلاً|מתקפה|התקפה|דוגמה|הזרקה|ጥቃት|ምሳሌ", re.IGNORECASE)
 _MAX_WORDS = 12
+# A text about attacks on models (a security page, a red-team report, a training quiz): every
+# short quoted span in it is an example, however far from the word that says so
+_TOPIC = re.compile(
+    r"(?<![^\W_])(?:prompt[- ]?injection\w*|jailbreak\w*|red[- ]?team\w*|pentest\w*|"
+    r"ctf|prompt[- ]?injecti\w*|promptinjektion\w*|prompt-injektion\w*|injection de prompt|"
+    r"inyecci[oó]n de prompt\w*|iniezione di prompt|inje[cç][aã]o de prompt|wstrzykiwani\w*|"
+    r"промпт-инъекци\w*|инъекци\w* промпт\w*)(?!\w)"
+    r"|提示注入|提示词注入|提示詞注入|越狱|越獄|プロンプトインジェクション|脱獄"
+    r"|프롬프트 인젝션|탈옥",
+    re.IGNORECASE)
+# the next item of a list of quoted examples ("…", "…" or "…"): only a separator between, and a
+# space after a comma (a CSV row's cells, "a","b", are not a list of examples)
+_LISTED = re.compile(r"\s*[,;/|、，]\s+|\s+(?:or|and|oder|o|ou|of|или|lub)\s+|[、，]")
 _CONTEXT = 100
 
 
@@ -90,13 +113,15 @@ def blank_mentions(text: str) -> str:
     if not any(q in text for q in "'\"“‘„«`「『"):
         return text
     out, last = [], 0
+    topical = _TOPIC.search(text) is not None
     for m in _QUOTED.finditer(text):
         inner = next(g for g in m.groups() if g is not None)
         if len(inner.split()) > _MAX_WORDS:
             continue
         lo, hi = m.span()
         around = text[max(0, lo - _CONTEXT):lo] + " " + text[hi:hi + _CONTEXT]
-        if _MENTION_CUES.search(around):
+        if (topical or _MENTION_CUES.search(around)
+                or (out and _LISTED.fullmatch(text, last, lo))):
             out.append(text[last:lo] + "'…'")
             last = hi
     if not out:

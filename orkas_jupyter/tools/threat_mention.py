@@ -112,7 +112,8 @@ def blank_mentions(text: str) -> str:
     """`text` with each quoted span that is talked about replaced by an ellipsis."""
     if not any(q in text for q in "'\"“‘„«`「『"):
         return text
-    out, last = [], 0
+    out: list[str] = []
+    last = 0
     topical = _TOPIC.search(text) is not None
     for m in _QUOTED.finditer(text):
         inner = next(g for g in m.groups() if g is not None)

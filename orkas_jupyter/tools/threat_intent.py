@@ -24,7 +24,7 @@ from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
 from .threat_intent_payload import PAYLOAD_RULES
-from .threat_intent_rules import RULES, IntentRule
+from .threat_intent_rules import NEAR, RULES, IntentRule
 from .threat_intent_setup import SETUP_RULES
 from .threat_intent_tools import TOOL_RULES
 from .threat_intent_writers import WRITER_RULES
@@ -51,6 +51,7 @@ class CompiledRule:
     present: re.Pattern[str] | None
     present_starts: frozenset[str] | None
     present_words: tuple[str, ...]
+    near: re.Pattern[str] | None = None
 
     def absent(self, skel: str, index: WordIndex) -> bool:
         """Whether the text lacks what every match contains (`IntentRule.present`)."""
@@ -89,7 +90,8 @@ def _rules() -> _Rules:
         out.append(CompiledRule(rule, re.compile(rule.pattern),
                                 frozenset(ids.setdefault(g, len(ids)) for g in gates), starts,
                                 re.compile(rest) if rest else None,
-                                match_starts(rest) if rest else None, words))
+                                match_starts(rest) if rest else None, words,
+                                re.compile(rule.near) if rule.near else None))
     opens: dict[str, set[int]] = {}
     for gate, number in ids.items():
         for key in gate:
@@ -118,6 +120,9 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
             m = first_match(c.pattern, c.starts, skel, index)
         else:
             m = c.pattern.search(skel)
+        if m and c.near is not None and not c.near.search(skel, max(0, m.start() - NEAR),
+                                                          m.end() + NEAR):
+            continue
         if m and not (_REPORTED.search(skel, max(0, m.start() - 60), m.end())
                       or ALIASED_NAME.search(skel, max(0, m.start() - 120), m.end() + 20)
                       or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())

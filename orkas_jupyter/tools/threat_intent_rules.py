@@ -47,6 +47,7 @@ from .threat_intent_words import (
     HATE,
     INSTRUCTIONS,
     JAILBREAK,
+    MODEL_RULES_NAMED,
     MORE_URGENT,
     NEW_TASK,
     NO_LONGER,
@@ -63,6 +64,7 @@ from .threat_intent_words import (
     SOURCES,
     SPLIT_END,
     SPLIT_START,
+    STAY_IN_CHARACTER,
     TASK,
     THAT,
     UNBOUND,
@@ -94,9 +96,14 @@ class IntentRule:
     pattern: str
     needs: tuple[str, ...] = ()
     present: str = ""
+    # a pattern that must also occur within `NEAR` characters of the match (round 27: staying
+    # in character counts only with the model's rules named nearby)
+    near: str = ""
 
 
 R = IntentRule
+# How far from a match a rule's `near` pattern may stand, before or after it
+NEAR = 1500
 RULES: tuple[IntentRule, ...] = (
     # --- override: set the model's instructions aside ----------------------------------------
     R("override", "set aside the instructions",
@@ -310,6 +317,9 @@ RULES: tuple[IntentRule, ...] = (
     R("persona", "role that drops its rules",
       b + ROLE_VERB + b + gap(120) + b + UNBOUND + b, (ROLE_VERB, UNBOUND)),
     R("persona", "role-play jailbreak", b + JAILBREAK + b, (JAILBREAK,)),
+    R("persona", "stays in character, with the model's rules named",
+      b + STAY_IN_CHARACTER + b, (STAY_IN_CHARACTER, MODEL_RULES_NAMED),
+      near=b + MODEL_RULES_NAMED + b),
     R("persona", "a game in which the model plays a role",
       b + GAME + r"\b[^.!?\n]{0,60}?\b" + YOU_ARE + b, (GAME, YOU_ARE)),
     R("persona", "told it is someone else",

@@ -26,6 +26,8 @@ class GatedRule:
     pattern: str
     gates: tuple[tuple[str, ...], ...]
     form: str  # "norm" (Cyrillic) or "skel" (Polish without diacritics)
+    # a pattern that must also occur within 1,500 characters of the match
+    near: str = ""
 
 
 def _alt(*words: str) -> str:
@@ -148,6 +150,17 @@ _ALARM_CYR = _alt(r"важно", r"внимание", r"стоп", r"срочн�
 _INSTEAD_CYR = _alt(r"вместо этого", r"натомість", r"замість цього", r"сначала", r"спочатку")
 
 R = GatedRule
+# The model's rules, filters or policies named: what makes staying in character a jailbreak
+_RU_MODEL_RULES = _alt(r"ограничени\w*", r"обмежен\w*", r"фильтр\w*", r"фільтр\w*",
+                       r"цензур\w*", r"этик\w*", r"етик\w*", r"морал\w*", r"отказ\w*",
+                       r"відмов\w*", r"политик\w*", r"політик\w*", r"openai", r"chatgpt",
+                       r"языков\w* модел\w*", r"мовн\w* модел\w*", r"что угодно", r"будь-що",
+                       r"незакон\w*", r"запрет\w*", r"заборон\w*")
+_PL_MODEL_RULES = _alt(r"ograniczen\w*", r"filtr\w*", r"cenzur\w*", r"etyk\w*", r"moraln\w*",
+                       r"odmaw\w*", r"odmow\w*", r"polityk\w*", r"openai", r"chatgpt",
+                       r"model\w* jezykow\w*", r"cokolwiek", r"nielegaln\w*", r"zakaz\w*")
+
+
 RULES: tuple[GatedRule, ...] = (
     R("redirect", "task declared done, then an alarm",
       # the task is what is done, a sentence of its own ("Backfill done." names some work)
@@ -173,11 +186,12 @@ RULES: tuple[GatedRule, ...] = (
     R("persona", "a role without rules (ru/uk)", _RU_PERSONA + _GAP + _RU_UNBOUND,
       (("без ", "не выходи", "оставайся", "не виходь", "залишайся", "в роли", "в ролі",
         "можешь", "можеш"),), "norm"),
-    # staying in character is a sign on its own, as in English (`JAILBREAK`)
+    # staying in character, with the model's rules named nearby, as in English
+    # (`STAY_IN_CHARACTER`): a language-practice role-play stays in character too
     R("persona", "stays in character (ru/uk)",
       _alt(r"не выходи(?:те)? из (?:роли|образа)", r"оста(?:вайся|ются|ется) в (?:роли|образе)",
            r"не виходь(?:те)? з ролі", r"залиша(?:йся|ються|ється) в ролі"),
-      (("роли", "ролі", "образ"),), "norm"),
+      (("роли", "ролі", "образ"),), "norm", near=_RU_MODEL_RULES),
     R("extraction", "asks for the model's own prompt (ru/uk)", _RU_SHOW + _GAP + _RU_OWN,
       (("промпт", "инструкц", "інструкц", "настроили", "налаштували", "написано", "было",
         "було", "текст"),), "norm"),
@@ -236,7 +250,7 @@ RULES: tuple[GatedRule, ...] = (
       (("bez ", "nie wychodz", "pozostan", "nigdy nie dano", "mozesz"),), "skel"),
     R("persona", "stays in character (pl)",
       r"\b(?:nie wychodz(?:cie)? z roli|pozostan(?:cie)? w roli|pozostaja w rolach?|"
-      r"zawsze zostaja w rolach?)\b", (("roli", "rolach"),), "skel"),
+      r"zawsze zostaja w rolach?)\b", (("roli", "rolach"),), "skel", near=_PL_MODEL_RULES),
     R("extraction", "asks for the model's own prompt (pl)", r"\b" + _PL_SHOW + _GAP + _PL_OWN,
       (("prompt", "instrukcj", "skonfigurowan", "przed", "haslo"),), "skel"),
     R("extraction", "asks what the model was told before (pl)",
@@ -269,8 +283,9 @@ RULES: tuple[GatedRule, ...] = (
 
 
 @lru_cache(maxsize=1)
-def _compiled() -> tuple[tuple[GatedRule, re.Pattern[str]], ...]:
-    return tuple((r, re.compile(r.pattern)) for r in RULES)
+def _compiled() -> tuple[tuple[GatedRule, re.Pattern[str], re.Pattern[str] | None], ...]:
+    return tuple((r, re.compile(r.pattern), re.compile(r.near) if r.near else None)
+                 for r in RULES)
 
 
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
@@ -283,14 +298,14 @@ def find_slavic(norm: str, skel: str) -> list[tuple[str, str, str]]:
     # every gate of a rule on the normalised text is Cyrillic (a test checks): one search
     # spares a text without Cyrillic their gates' substring tests
     cyrillic = _CYRILLIC.search(norm) is not None
-    for rule, pattern in _compiled():
+    for rule, pattern, near in _compiled():
         if rule.form == "norm" and not cyrillic:
             continue
         text = norm if rule.form == "norm" else skel
         if not all(any(s in text for s in gate) for gate in rule.gates):
             continue
         m = pattern.search(text)
-        if m:
+        if m and (near is None or near.search(text, max(0, m.start() - 1500), m.end() + 1500)):
             lo, hi = m.span()
             hits.append((rule.kind, rule.name, text[max(0, lo - 10):hi + 30].strip()))
     return hits

@@ -284,10 +284,6 @@ JAILBREAK = alt(
     r"regras|regels|restrictions|filters|limits|guidelines)",
     r"(?:role-?play|rollenspiel|juego de rol|jeu de role|gioco di ruolo|rollenspel)\W{0,3}"
     r"(?:you are|you're|du bist|eres|tu es|sei|voce e|je bent)",
-    _PEOPLE_STAY + r"(?:always |immer |siempre |toujours |sempre |altijd )?(?:stays? in character|"
-    r"bleib\w* (?:\w+ ){0,2}in (?:deiner|ihrer|seiner|der) rolle|no salgas del personaje|"
-    r"reste dans ton personnage|resta nel personaggio|permaneca no personagem|blijf in je rol|"
-    r"character me?i?n rah\w*|never break character)",
     r"(?:world|welt|mundo|monde|mondo|wereld) (?:\w+ ){0,2}(?:where|in der|donde|ou|dove|onde|"
     r"waar) (?:there are )?(?:no|keine|no hay|il n'y a pas de|non ci sono|nao ha|geen) "
     r"(?:laws|rules|gesetze|regeln|leyes|reglas|lois|regles|leggi|regole|leis|regras|wetten)",
@@ -309,6 +305,28 @@ JAILBREAK = alt(
     r"zonder )"
     r"(?:morals|scruples|conscience|moral|skrupel|gewissen|moral|escrupulos|scrupules|"
     r"scrupoli|escrupulos|geweten)\b",
+)
+
+# Staying in character: a game's rule as often as a jailbreak's ("stay in character as the
+# innkeeper until the players notice"); a sign only with the model's rules, filters or
+# policies named nearby (round 27)
+STAY_IN_CHARACTER = alt(
+    _PEOPLE_STAY + r"(?:always |immer |siempre |toujours |sempre |altijd )?(?:stays? in character|"
+    r"bleib\w* (?:\w+ ){0,2}in (?:deiner|ihrer|seiner|der) rolle|no salgas del personaje|"
+    r"reste dans ton personnage|resta nel personaggio|permaneca no personagem|blijf in je rol|"
+    r"character me?i?n rah\w*|never break character)",
+)
+MODEL_RULES_NAMED = alt(
+    r"openai", r"chatgpt", r"gpt", r"bing", r"content polic\w*", r"polic(?:y|ies)",
+    r"guidelines?", r"restrictions?", r"restricted", r"unrestricted", r"filter\w*",
+    r"unfiltered", r"censor\w*", r"uncensored", r"ethic\w*", r"unethical", r"moral\w*",
+    r"refus\w*", r"declin\w*", r"as an ai", r"language model", r"dan", r"jailbr\w*",
+    r"illegal", r"no limits", r"without limits", r"limitations", r"anything", r"no matter what",
+    r"harmful", r"nsfw", r"explicit", r"richtlinie\w*", r"einschrankung\w*", r"zensur\w*",
+    r"ethik", r"verweiger\w*", r"ablehn\w*", r"politicas", r"restricciones", r"filtros",
+    r"censura", r"etica", r"rechaz\w*", r"politiques", r"filtres", r"censure", r"ethique",
+    r"refuser", r"politiche", r"restrizioni", r"filtri", r"rifiut\w*", r"restricoes",
+    r"recus\w*", r"beleid", r"beperkingen", r"censuur", r"ethiek", r"weiger\w*",
 )
 
 REPRODUCE = alt(

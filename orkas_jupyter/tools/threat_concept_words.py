@@ -32,9 +32,15 @@ CONCEPTS: tuple[Concept, ...] = (
     # round 26: "before this conversation started", for one concept rule only; the reflexive
     # "own" of the languages of India and Pakistan, where others say "your"; a terminal
     "chatstart", "own", "terminal",
+    # round 27: the downsides to be left out, for one answer-shaping rule only
+    "downside",
+    # round 27: the AI reader's longer names ("language models", "bots"), and what it is told
+    # to state, for the address rule only
+    "reader", "tell",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
-UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal"})
+UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
+                                        "downside", "reader", "tell"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -82,6 +88,8 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_north,
         threat_lexicon_only,
         threat_lexicon_own,
+        threat_lexicon_reader,
+        threat_lexicon_slant,
         threat_lexicon_slav,
         threat_lexicon_south,
         threat_lexicon_steppe,
@@ -106,7 +114,11 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 26: "before this conversation started"
                     threat_lexicon_chatstart.LEXICON,
                     # round 26: "own", where the languages of India say "your"; a terminal
-                    threat_lexicon_own.LEXICON):
+                    threat_lexicon_own.LEXICON,
+                    # round 27: what to leave out
+                    threat_lexicon_slant.LEXICON,
+                    # round 27: the AI reader addressed, and told what to state
+                    threat_lexicon_reader.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -166,6 +166,8 @@ SHAPING_NEAR_MISSES = [
     "리스크를 숨기지 말고 모두 적어 주세요.",
     "请在报告中写明所有风险，不要省略。",
     "Die KI-Zusammenfassung nennt die Nebenwirkungen nicht – bitte prüfen.",
+    # English words that are Romanian too ("defect", "secret…") are not read as Romanian
+    "Inactivation of the channel leads to defects in secretion of protein toxins.",
     "この記事では、AIアシスタントが事実と異なることを書いてしまう問題を扱います。",
 ]
 

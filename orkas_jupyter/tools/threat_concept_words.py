@@ -333,3 +333,29 @@ def mail_hits(norm: str, skel: str) -> list[Hit]:
             found.append((k, k + len(said), "address", _ANY))
             at = k + len(said)
     return found
+
+
+# A negation just before or after a word, in the scripts whose words for hiding are not
+# negated forms themselves ("省略" omit, "숨기" hide, "隠す"): "不要省略", "숨기지 말고",
+# "隠さないで"; a word that holds its own negation ("不要提及", "언급하지 마") is an order
+def _skeletal(*words: str) -> str:
+    """An alternation of `words` in skeleton form (Hangul is read as its letters)."""
+    return "|".join(re.escape(w) for w in _skeletons(list(words)))
+
+
+_NEGATION = re.compile(_skeletal("不要", "不得", "别", "別", "勿", "无需", "無需", "不用", "不必",
+                                 "지 말", "지말", "지 마", "지마", "지 않", "지않", "ない", "ず",
+                                 "ぬ", "لا", "نه"))
+_NEGATED_BEFORE = re.compile("(?:" + _skeletal("不要", "不得", "别", "別", "不", "勿", "无需",
+                                               "無需", "不用", "不必", "لا", "نه", "مت", "मत",
+                                               "न") + r")\s?$")
+_NEGATED_AFTER = re.compile(r"\w{0,2}?(?:" + _skeletal("지 말", "지말", "지 마", "지마", "지 않",
+                                                      "지않", "ない", "なく", "ず", "せず") + ")")
+
+
+def negated(skel: str, start: int, end: int) -> bool:
+    """Whether the word at `start:end` is negated by what stands around it."""
+    if _NEGATION.search(skel, start, end):
+        return False
+    return (_NEGATED_BEFORE.search(skel, max(0, start - 4), start) is not None
+            or _NEGATED_AFTER.match(skel, end) is not None)

@@ -16,7 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from .threat_concept_words import Concept, Hit, concept_hits, mail_hits
+from .threat_concept_words import Concept, Hit, concept_hits, mail_hits, negated
 from .threat_patterns import normalize, skeleton
 
 Finding = tuple[str, str, str]  # kind, rule, excerpt
@@ -175,32 +175,6 @@ RULES: tuple[Rule, ...] = (
     Rule("shaping", "the AI told what to state", ("ai", "tell"), 120, (), 0, skip=_GRAMMAR,
          clause=True),
 )
-# A negation just before or after a word, in the scripts whose words for hiding are not
-# negated forms themselves ("省略" omit, "숨기" hide, "隠す"): "不要省略", "숨기지 말고",
-# "隠さないで"; a word that holds its own negation ("不要提及", "언급하지 마") is an order
-def _skeletal(*words: str) -> str:
-    """An alternation of `words` in skeleton form (Hangul is read as its letters)."""
-    return "|".join(re.escape(skeleton(normalize(w))) for w in words)
-
-
-_NEGATION = re.compile(_skeletal("不要", "不得", "别", "別", "勿", "无需", "無需", "不用", "不必",
-                                 "지 말", "지말", "지 마", "지마", "지 않", "지않", "ない", "ず",
-                                 "ぬ", "لا", "نه"))
-_NEGATED_BEFORE = re.compile("(?:" + _skeletal("不要", "不得", "别", "別", "不", "勿", "无需",
-                                               "無需", "不用", "不必", "لا", "نه", "مت", "मत",
-                                               "न") + r")\s?$")
-_NEGATED_AFTER = re.compile(r"\w{0,2}?(?:" + _skeletal("지 말", "지말", "지 마", "지마", "지 않",
-                                                      "지않", "ない", "なく", "ず", "せず") + ")")
-
-
-def _negated(skel: str, start: int, end: int) -> bool:
-    """Whether the word at `start:end` is negated by what stands around it."""
-    if _NEGATION.search(skel, start, end):
-        return False
-    return (_NEGATED_BEFORE.search(skel, max(0, start - 4), start) is not None
-            or _NEGATED_AFTER.match(skel, end) is not None)
-
-
 # the end of a sentence or clause (a full stop inside an address or a number is not one)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s)|[。！？；\n]")
 # What an address to the AI reader may be told within the next 60 characters: to stop,
@@ -328,7 +302,7 @@ def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool, hidden:
         for lo, hi in _stretches(native if rule.native else hits, rule.need, rule.span):
             if rule.clause and _CLAUSE_END.search(skel, lo, hi):
                 continue
-            if rule.asserted and all(_negated(skel, h[0], h[1]) for h in hits.between(lo, hi)
+            if rule.asserted and all(negated(skel, h[0], h[1]) for h in hits.between(lo, hi)
                                      if h[2] == rule.asserted):
                 continue
             if (rule.extra or rule.inside) and not any(

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .threat_intent_rules import NEAR
+
 
 @dataclass(frozen=True)
 class GatedRule:
@@ -26,7 +28,7 @@ class GatedRule:
     pattern: str
     gates: tuple[tuple[str, ...], ...]
     form: str  # "norm" (Cyrillic) or "skel" (Polish without diacritics)
-    # a pattern that must also occur within 1,500 characters of the match
+    # a pattern that must also occur within `NEAR` characters of the match
     near: str = ""
 
 
@@ -151,14 +153,13 @@ _INSTEAD_CYR = _alt(r"вместо этого", r"натомість", r"зам�
 
 R = GatedRule
 # The model's rules, filters or policies named: what makes staying in character a jailbreak
-_RU_MODEL_RULES = _alt(r"ограничени\w*", r"обмежен\w*", r"фильтр\w*", r"фільтр\w*",
-                       r"цензур\w*", r"этик\w*", r"етик\w*", r"морал\w*", r"отказ\w*",
-                       r"відмов\w*", r"политик\w*", r"політик\w*", r"openai", r"chatgpt",
-                       r"языков\w* модел\w*", r"мовн\w* модел\w*", r"что угодно", r"будь-що",
-                       r"незакон\w*", r"запрет\w*", r"заборон\w*")
-_PL_MODEL_RULES = _alt(r"ograniczen\w*", r"filtr\w*", r"cenzur\w*", r"etyk\w*", r"moraln\w*",
-                       r"odmaw\w*", r"odmow\w*", r"polityk\w*", r"openai", r"chatgpt",
-                       r"model\w* jezykow\w*", r"cokolwiek", r"nielegaln\w*", r"zakaz\w*")
+_RU_MODEL_RULES = _alt(r"без (?:\w+ )?(?:ограничени\w*|правил\w*|цензур\w*|фильтр\w*)",
+                       r"без (?:\w+ )?(?:обмежен\w*|правил\w*|цензур\w*|фільтр\w*)",
+                       r"openai", r"chatgpt", r"как ии", r"як ші", r"незаконн\w*",
+                       r"не отказывай\w*", r"не відмовляй\w*", r"неэтичн\w*", r"неетичн\w*")
+_PL_MODEL_RULES = _alt(r"bez (?:\w+ )?(?:ograniczen\w*|zasad\w*|cenzury|filtr\w*)", r"openai",
+                       r"chatgpt", r"jako ai", r"nielegaln\w*", r"nie odmawiaj\w*",
+                       r"nieetyczn\w*")
 
 
 RULES: tuple[GatedRule, ...] = (
@@ -305,7 +306,7 @@ def find_slavic(norm: str, skel: str) -> list[tuple[str, str, str]]:
         if not all(any(s in text for s in gate) for gate in rule.gates):
             continue
         m = pattern.search(text)
-        if m and (near is None or near.search(text, max(0, m.start() - 1500), m.end() + 1500)):
+        if m and (near is None or near.search(text, max(0, m.start() - NEAR), m.end() + NEAR)):
             lo, hi = m.span()
             hits.append((rule.kind, rule.name, text[max(0, lo - 10):hi + 30].strip()))
     return hits

@@ -316,17 +316,19 @@ STAY_IN_CHARACTER = alt(
     r"reste dans ton personnage|resta nel personaggio|permaneca no personagem|blijf in je rol|"
     r"character me?i?n rah\w*|never break character)",
 )
+_RULES_OF = (r"(?:rules|restrictions|filters|limits|limitations|guidelines|ethics|morals|"
+             r"censorship|regeln|einschrankungen|filter|grenzen|zensur|reglas|restricciones|"
+             r"filtros|limites|censura|regles|filtres|censure|regole|restrizioni|filtri|"
+             r"regras|restricoes|regels|beperkingen|censuur)")
 MODEL_RULES_NAMED = alt(
-    r"openai", r"chatgpt", r"gpt", r"bing", r"content polic\w*", r"polic(?:y|ies)",
-    r"guidelines?", r"restrictions?", r"restricted", r"unrestricted", r"filter\w*",
-    r"unfiltered", r"censor\w*", r"uncensored", r"ethic\w*", r"unethical", r"moral\w*",
-    r"refus\w*", r"declin\w*", r"as an ai", r"language model", r"dan", r"jailbr\w*",
-    r"illegal", r"no limits", r"without limits", r"limitations", r"anything", r"no matter what",
-    r"harmful", r"nsfw", r"explicit", r"richtlinie\w*", r"einschrankung\w*", r"zensur\w*",
-    r"ethik", r"verweiger\w*", r"ablehn\w*", r"politicas", r"restricciones", r"filtros",
-    r"censura", r"etica", r"rechaz\w*", r"politiques", r"filtres", r"censure", r"ethique",
-    r"refuser", r"politiche", r"restrizioni", r"filtri", r"rifiut\w*", r"restricoes",
-    r"recus\w*", r"beleid", r"beperkingen", r"censuur", r"ethiek", r"weiger\w*",
+    r"openai", r"chatgpt", r"gpt-?\d\w*", r"bing ai", r"content polic\w*", r"as an ai",
+    r"(?:a|an|the|your) (?:ai )?language model", r"jailbr\w*", r"dan mode",
+    r"do anything now", r"(?:as|called|named|are|is) dan",
+    r"uncensored", r"unfiltered", r"unrestricted", r"unzensiert\w*", r"sin censura",
+    r"sans censure", r"senza censura", r"sem censura", r"ongecensureerd",
+    r"(?:no|without|keine|ohne|sin|sans|senza|sem|zonder|geen) (?:\w+ ){0,2}" + _RULES_OF,
+    r"(?:never|don'?t|do not) refuse", r"illegal\w*", r"ilegal\w*", r"illegale?", r"illecit\w*",
+    r"unethical", r"immoral", r"unmoralisch", r"poco etico", r"contraire a l'ethique",
 )
 
 REPRODUCE = alt(

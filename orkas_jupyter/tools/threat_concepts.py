@@ -72,7 +72,7 @@ _BORROWED = frozenset({"en", "*"})
 # What may stand between a reader's English name and the colon: "language model note:"
 _NOTE = re.compile(r"\s*(?:notes?|instructions?|guidance|reminder|memo)?\s*[:：\]]")
 # The concepts that name the AI reader: "ai", and round 27's longer names ("language models",
-# "bots that summarise this thread", "AI reviewers")
+# "bots", "AI reviewers")
 _NAMES = frozenset({"ai", "reader"})
 _SEGMENT = re.compile(r"[\n.!?;:\[(\"'«»„“”<>{}|*#\u2013\u2014。！？；：（【「『]")
 

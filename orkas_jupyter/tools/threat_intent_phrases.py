@@ -90,3 +90,35 @@ AI_READER = alt(r"ai", r"ki", r"ia", r"assistant", r"assistent", r"asistente", r
                 r"chatbot")  # not "agents": a note for agents is a call-centre's, for people
 BEGIN = alt(r"begin", r"start", r"end", r"beginne", r"starte", r"beende", r"empieza",
             r"comienza", r"termina", r"commence", r"termine", r"inizia", r"comece")
+
+# People at a party or a game who stay in character are not the model ("everyone must stay
+# in character", a murder-mystery how-to); Python's look-behinds are fixed-width, hence one each.
+_PEOPLE_STAY = "".join(
+    f"(?<!{who} {modal})"
+    for who in ("everyone", "everybody", "guests", "players", "participants", "the cast")
+    for modal in ("must ", "should ", "will ", "has to ", "have to ", "need to ", "needs to ",
+                  "must always ", "should always ", "")
+)
+# Staying in character: a game's rule as often as a jailbreak's ("stay in character as the
+# innkeeper until the players notice"); a sign only with the model's rules, filters or
+# policies named nearby (round 27)
+STAY_IN_CHARACTER = alt(
+    _PEOPLE_STAY + r"(?:always |immer |siempre |toujours |sempre |altijd )?(?:stays? in character|"
+    r"bleib\w* (?:\w+ ){0,2}in (?:deiner|ihrer|seiner|der) rolle|no salgas del personaje|"
+    r"reste dans ton personnage|resta nel personaggio|permaneca no personagem|blijf in je rol|"
+    r"character me?i?n rah\w*|never break character)",
+)
+_RULES_OF = (r"(?:rules|restrictions|filters|limits|limitations|guidelines|ethics|morals|"
+             r"censorship|regeln|einschrankungen|filter|grenzen|zensur|reglas|restricciones|"
+             r"filtros|limites|censura|regles|filtres|censure|regole|restrizioni|filtri|"
+             r"regras|restricoes|regels|beperkingen|censuur)")
+MODEL_RULES_NAMED = alt(
+    r"openai", r"chatgpt", r"gpt-?\d\w*", r"bing ai", r"content polic\w*", r"as an ai",
+    r"(?:a|an|the|your) (?:ai )?language model", r"jailbr\w*", r"dan mode",
+    r"do anything now", r"(?:as|called|named|are|is) dan",
+    r"uncensored", r"unfiltered", r"unrestricted", r"unzensiert\w*", r"sin censura",
+    r"sans censure", r"senza censura", r"sem censura", r"ongecensureerd",
+    r"(?:no|without|keine|ohne|sin|sans|senza|sem|zonder|geen) (?:\w+ ){0,2}" + _RULES_OF,
+    r"(?:never|don'?t|do not) refuse", r"illegal\w*", r"ilegal\w*", r"illecit\w*",
+    r"unethical", r"immoral", r"unmoralisch", r"poco etico", r"contraire a l'ethique",
+)

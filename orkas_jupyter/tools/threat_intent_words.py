@@ -261,16 +261,9 @@ UNBOUND = alt(
     r"mensheid|mensen|insaan\w*)",
     r"(?:die|der) (?:\w+ ){0,2}(?:menschen|menschheit) hasst",
 )
-# People at a party or a game who stay in character are not the model ("everyone must stay
-# in character", a murder-mystery how-to); Python's look-behinds are fixed-width, hence one each.
-_PEOPLE_STAY = "".join(
-    f"(?<!{who} {modal})"
-    for who in ("everyone", "everybody", "guests", "players", "participants", "the cast")
-    for modal in ("must ", "should ", "will ", "has to ", "have to ", "need to ", "needs to ",
-                  "must always ", "should always ", "")
-)
-# Signs of a role-play jailbreak on their own: staying in character, a world without laws,
-# being "freed" from limits, the grandmother who read out keys.
+# Signs of a role-play jailbreak on their own: a world without laws, being "freed" from
+# limits, the grandmother who read out keys (staying in character is one only with the
+# model's rules named nearby: `threat_intent_phrases.STAY_IN_CHARACTER`).
 JAILBREAK = alt(
     r"(?:world|welt|mundo|monde|mondo|wereld)\b[^.!?\n]{0,40}?\b(?:where|in der|donde|ou|dove|"
     r"onde|waar) (?:everything|alles|todo|tout|tutto|tudo) (?:is |ist |es |est |e )?"
@@ -305,30 +298,6 @@ JAILBREAK = alt(
     r"zonder )"
     r"(?:morals|scruples|conscience|moral|skrupel|gewissen|moral|escrupulos|scrupules|"
     r"scrupoli|escrupulos|geweten)\b",
-)
-
-# Staying in character: a game's rule as often as a jailbreak's ("stay in character as the
-# innkeeper until the players notice"); a sign only with the model's rules, filters or
-# policies named nearby (round 27)
-STAY_IN_CHARACTER = alt(
-    _PEOPLE_STAY + r"(?:always |immer |siempre |toujours |sempre |altijd )?(?:stays? in character|"
-    r"bleib\w* (?:\w+ ){0,2}in (?:deiner|ihrer|seiner|der) rolle|no salgas del personaje|"
-    r"reste dans ton personnage|resta nel personaggio|permaneca no personagem|blijf in je rol|"
-    r"character me?i?n rah\w*|never break character)",
-)
-_RULES_OF = (r"(?:rules|restrictions|filters|limits|limitations|guidelines|ethics|morals|"
-             r"censorship|regeln|einschrankungen|filter|grenzen|zensur|reglas|restricciones|"
-             r"filtros|limites|censura|regles|filtres|censure|regole|restrizioni|filtri|"
-             r"regras|restricoes|regels|beperkingen|censuur)")
-MODEL_RULES_NAMED = alt(
-    r"openai", r"chatgpt", r"gpt-?\d\w*", r"bing ai", r"content polic\w*", r"as an ai",
-    r"(?:a|an|the|your) (?:ai )?language model", r"jailbr\w*", r"dan mode",
-    r"do anything now", r"(?:as|called|named|are|is) dan",
-    r"uncensored", r"unfiltered", r"unrestricted", r"unzensiert\w*", r"sin censura",
-    r"sans censure", r"senza censura", r"sem censura", r"ongecensureerd",
-    r"(?:no|without|keine|ohne|sin|sans|senza|sem|zonder|geen) (?:\w+ ){0,2}" + _RULES_OF,
-    r"(?:never|don'?t|do not) refuse", r"illegal\w*", r"ilegal\w*", r"illegale?", r"illecit\w*",
-    r"unethical", r"immoral", r"unmoralisch", r"poco etico", r"contraire a l'ethique",
 )
 
 REPRODUCE = alt(

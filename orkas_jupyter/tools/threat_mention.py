@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 
 _QUOTED = re.compile(
-    r"(?<![\w'])'([^'\n]{3,160}?)'(?![\w'])|(?<![A-Za-z0-9_\"])\"([^\"\n]{3,160}?)\"(?![A-Za-z0-9_\"])"
+    r"(?<![\w'])'([^'\n]{3,160}?)'(?![\w'])"
+    # a straight double quote may follow or precede a Chinese or Japanese letter ("写着"…")
+    r"|(?<![A-Za-z0-9_\"])\"([^\"\n]{3,160}?)\"(?![A-Za-z0-9_\"])"
     r"|“([^”\n]{3,160}?)”|‘([^’\n]{3,160}?)’|„([^“”\n]{3,160}?)[“”]|«([^»\n]{3,160}?)»"
     r"|`([^`\n]{3,160}?)`|「([^」\n]{2,160}?)」|『([^』\n]{2,160}?)』")
 _MENTION_CUES = re.compile(
@@ -89,13 +91,14 @@ _MENTION_CUES = re.compile(
     r"sulm\w*|атак\w*|нпр|үлгі\w*|अटॅक\w*|हमला|हल्ल\w*|ਅਟੈਕ\w*|ਹਮਲ|ਹਮਲਾ|ਹਮਲੇ|અટેક\w*|"
     r"એટેક\w*|હુમલ\w*|దాడి|ದಾಳಿ|მაგ\.|bv)(?!\w)"
     # scripts without word boundaries: anywhere
-    r"|攻击|攻擊|例如|比如|注入|示例|範例|例子|攻撃|例えば|写着|寫著|レッドチーム|報告|インジェクション|โจมตี|ตัวอย่าง|هجوم|هجمات|مثال|"
+    r"|攻击|攻擊|例如|比如|注入|示例|範例|例子|攻撃|例えば|写着|寫著|レッドチーム|報告|インジェクション"
+    r"|โจมตี|ตัวอย่าง|هجوم|هجمات|مثال|"
     r"حقن|حمله|نمونه|تزریق|حملہ|مثلاً|מתקפה|התקפה|דוגמה|הזרקה|ጥቃት|ምሳሌ", re.IGNORECASE)
 _MAX_WORDS = 12
 # A text about attacks on models (a security page, a red-team report, a training quiz): every
 # short quoted span in it is an example, however far from the word that says so
 _TOPIC = re.compile(
-    r"(?<![^\W_])(?:prompt[- ]?injection\w*|jailbreak\w*|red[- ]?team\w*|pentest\w*|"
+    r"(?<![^\W_])(?:jailbreak\w*|red[- ]?team\w*|pentest\w*|"
     r"ctf|prompt[- ]?injecti\w*|promptinjektion\w*|prompt-injektion\w*|injection de prompt|"
     r"inyecci[oó]n de prompt\w*|iniezione di prompt|inje[cç][aã]o de prompt|wstrzykiwani\w*|"
     r"промпт-инъекци\w*|инъекци\w* промпт\w*)(?!\w)"
@@ -104,7 +107,7 @@ _TOPIC = re.compile(
     re.IGNORECASE)
 # the next item of a list of quoted examples ("…", "…" or "…"): only a separator between, and a
 # space after a comma (a CSV row's cells, "a","b", are not a list of examples)
-_LISTED = re.compile(r"\s*[,;/|、，]\s+|\s+(?:or|and|oder|o|ou|of|или|lub)\s+|[、，]")
+_LISTED = re.compile(r"\s*[,;/|]\s+|\s+(?:or|and|oder|o|ou|of|или|lub)\s+|\s*[、，]\s*")
 _CONTEXT = 100
 
 

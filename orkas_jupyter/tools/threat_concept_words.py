@@ -37,10 +37,13 @@ CONCEPTS: tuple[Concept, ...] = (
     # round 27: the AI reader's longer names ("language models", "bots"), and what it is told
     # to state, for the address rule only
     "reader", "tell",
+    # round 28: the model's answer in the languages round 19 left out, for the active-content
+    # rule only (`threat_active.py`)
+    "answer",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
-                                        "downside", "reader", "tell"})
+                                        "downside", "reader", "tell", "answer"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -89,6 +92,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_only,
         threat_lexicon_own,
         threat_lexicon_reader,
+        threat_lexicon_response,
         threat_lexicon_slant,
         threat_lexicon_slav,
         threat_lexicon_south,
@@ -118,7 +122,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 27: what to leave out
                     threat_lexicon_slant.LEXICON,
                     # round 27: the AI reader addressed, and told what to state
-                    threat_lexicon_reader.LEXICON):
+                    threat_lexicon_reader.LEXICON,
+                    # round 28: the model's answer, where active content is to be put
+                    threat_lexicon_response.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

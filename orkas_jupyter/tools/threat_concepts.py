@@ -289,6 +289,13 @@ def _told_before(skel: str, hits: _Hits) -> Finding | None:
     return None
 
 
+def _inside(skel: str, lo: int, hi: int, at: int) -> bool:
+    """Whether a word at `at` stands inside the stretch `lo:hi` or just around it: up to 12
+    characters before, or right after in the same clause (Basque, Swahili and Albanian put
+    "all" after the noun: "ahaztu aurreko argibide guztiak", "maagizo yote")."""
+    return lo - 12 <= at <= hi + 12 and not _CLAUSE_END.search(skel, hi, at)
+
+
 def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool, hidden: bool,
               language: str, checks: tuple[Callable[[str, _Hits], Finding | None], ...],
               ) -> list[Finding]:
@@ -306,7 +313,7 @@ def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool, hidden:
                                      if h[2] == rule.asserted):
                 continue
             if (rule.extra or rule.inside) and not any(
-                    (h[2] in rule.extra) or (lo - 12 <= h[0] <= hi and h[2] in rule.inside)
+                    (h[2] in rule.extra) or (h[2] in rule.inside and _inside(skel, lo, hi, h[0]))
                     for h in hits.between(lo - rule.reach, hi + rule.reach)):
                 continue
             found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))

@@ -446,9 +446,14 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "müşteri bilgi", "dosyalar", "belgeler", "iban", "tc kimlik", "cvv",
         ),
         "hide": (
-            "bahsetme", "bahsetmeyin", "söz etme", "söyleme$", "söylemeyin", "kullanıcıya söyleme",
-            "kullanıcıya bildirme", "haber verme", "gizle", "sakla", "gizli tut", "sır olarak tut",
-            "sır tut", "dahil etme", "ifşa etme", "belirtme$", "belirtmeyin", "değinme",
+            # the imperatives, "you must not" and "without …ing", not a relative clause's past
+            # ("doktorun bahsetmediği yan etki", the side effect the doctor did not mention)
+            "bahsetme$", "bahsetmeyin", "bahsetmeyiniz", "bahsetmeden", "bahsetmemelisin",
+            "söz etme$", "söz etmeyin", "söz etmeden", "söz etmemelisin", "söyleme$", "söylemeyin",
+            "kullanıcıya söyleme", "kullanıcıya bildirme", "haber verme$", "haber vermeyin",
+            "haber vermeden", "gizle", "sakla", "gizli tut", "sır olarak tut", "sır tut",
+            "dahil etme$", "dahil etmeyin", "ifşa etme$", "ifşa etmeyin", "belirtme$",
+            "belirtmeyin", "değinme$", "değinmeyin", "değinmeden", "değinmemelisin",
             "kullanıcının haberi olmadan", "fark ettirmeden", "çaktırmadan", "haberi olmasın",
             "gizlice",
         ),

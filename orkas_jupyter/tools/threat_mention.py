@@ -35,7 +35,7 @@ _MENTION_CUES = re.compile(
     r"reading|posted|posting|typed|contained|classics?|(?:stuff|things|lines?) like|ctf|"
     r"write-?ups?|(?<!what it )(?<!what this )(?<!what that )says|"
     r"(?<!by )(?<!start )(?<!begin )(?<!keep )saying|"
-    r"enthielt|lautete|decia|clasico|classico|clásico|clássico|"
+    r"enthielt|lautete|dec[ií]a|clasico|classico|clásico|clássico|"
     r"(?:frasi|frases|phrases|satze|sätze|zinnen|befehle|comandos|comandi) (?:come|como|comme|wie|"
     r"als|zoals|du type|del tipo)|"
     r"classique|disait|dizia|texten|"

@@ -15,6 +15,8 @@ import re
 from bisect import bisect_left
 
 from .threat_concept_words import concept_hits
+from .threat_mention import mentioned
+from .threat_patterns import normalize, skeleton
 
 Finding = tuple[str, str, str]  # kind, rule, excerpt
 
@@ -70,4 +72,37 @@ def find_active(skel: str) -> Finding | None:
                 continue
             return ("payload", "active content to be put into the answer",
                     skel[max(0, lo - 30):hi + 30].strip())
+    return None
+
+
+# A link or image that renders (markdown, `src=`) whose query value is a placeholder in
+# capitals ("?u=INSERT_USER_EMAIL", "?d=DATA", "?h=HISTORIA_ROZMOWY"; round 28: with digits,
+# hyphens or apostrophes between its words, "CHATVERLAUF_ALS_BASE64", "SEOLADH_POST-D_A_…",
+# "CRYNODEB_O'R_SGWRS"), not a tracking code or an order number ("?no=CGK12345678", no
+# separator). Read on the text as written: the skeleton has no capitals.
+_CAPS = "A-ZÀ-ÖØ-Þ"
+_PLACEHOLDER_LINK = re.compile(
+    r"(?:\]\(\s*|src=[\"']?)https?://[^\s)\]\"'<>]*?[?&/][\w.\[\]-]*="
+    rf"(?:[{_CAPS}]{{2,}}(?:[_'’-][{_CAPS}0-9]+)+|[{_CAPS}][{_CAPS}_]{{2,}}[{_CAPS}])"
+    r"(?=[\s)\]\"'<>`,;&]|$)")
+# the image syntax of Markdown before a link's "](": it loads without a click
+_IMAGE_BEFORE = re.compile(r"!\[[^\]\n]{0,100}$")
+
+
+def find_placeholder_link(text: str) -> Finding | None:
+    """A rendered link left for the user's data to be filled in: its placeholder in
+    capitals, and a word for the user's data within 200 characters (in any language) or,
+    for a Markdown image, which the browser loads as soon as the answer shows, nothing
+    more."""
+    if "://" not in text:
+        return None
+    for m in _PLACEHOLDER_LINK.finditer(text):
+        # an image shown as an example in a text about attacks ("ein Markdown-Bild wie
+        # ![](…?q=GEHEIM)", "the attacker's image") still needs the user's data named
+        image = (_IMAGE_BEFORE.search(text, max(0, m.start() - 102), m.start()) is not None
+                 and not mentioned(text, m.start(), m.end()))
+        near = text[max(0, m.start() - 200):m.end() + 200]
+        if image or any(h[2] == "userdata" for h in concept_hits(skeleton(normalize(near)))):
+            return ("exfiltration", "a rendered link with a placeholder for the user's data",
+                    text[max(0, m.start() - 60):m.end() + 20].strip())
     return None

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from .threat_concept_words import Concept, Hit, concept_hits, mail_hits, negated
-from .threat_patterns import normalize, skeleton
 
 Finding = tuple[str, str, str]  # kind, rule, excerpt
 
@@ -384,23 +383,3 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
             found.setdefault(rule, (kind, rule, excerpt))
     return list(found.values())
 
-
-# A link or image that renders (markdown, `src=`) whose query value is a placeholder in
-# capitals ("?u=INSERT_USER_EMAIL", "?d=DATA", "?h=HISTORIA_ROZMOWY"): letters only, so a
-# tracking code or an order number ("?no=CGK12345678") is not one. Read on the text as
-# written: the skeleton has no capitals.
-_PLACEHOLDER_LINK = re.compile(r"(?:\]\(\s*|src=[\"']?)https?://[^\s)\]\"'<>]*?[?&/][\w.\[\]-]*="
-                               r"[A-Z][A-Z_]{2,}[A-Z](?=[\s)\]\"'<>`,;&]|$)")
-
-
-def find_placeholder_link(text: str) -> Finding | None:
-    """A rendered link left for the user's data to be filled in: its placeholder in
-    capitals, a word for the user's data within 200 characters (in any language)."""
-    if "://" not in text:
-        return None
-    for m in _PLACEHOLDER_LINK.finditer(text):
-        near = text[max(0, m.start() - 200):m.end() + 200]
-        if any(h[2] == "userdata" for h in concept_hits(skeleton(normalize(near)))):
-            return ("exfiltration", "a rendered link with a placeholder for the user's data",
-                    text[max(0, m.start() - 60):m.end() + 20].strip())
-    return None

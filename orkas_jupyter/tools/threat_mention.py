@@ -111,6 +111,13 @@ _LISTED = re.compile(r"\s*[,;/|]\s+|\s+(?:or|and|oder|o|ou|of|или|lub)\s+|\s*
 _CONTEXT = 100
 
 
+def mentioned(text: str, lo: int, hi: int) -> bool:
+    """Whether the span `lo:hi` of `text` is talked about: the text is about attacks on
+    models, or a word that says so stands within `_CONTEXT` characters."""
+    around = text[max(0, lo - _CONTEXT):lo] + " " + text[hi:hi + _CONTEXT]
+    return _TOPIC.search(text) is not None or _MENTION_CUES.search(around) is not None
+
+
 def blank_mentions(text: str) -> str:
     """`text` with each quoted span that is talked about replaced by an ellipsis."""
     if not any(q in text for q in "'\"“‘„«`「『"):

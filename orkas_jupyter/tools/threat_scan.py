@@ -29,8 +29,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from ..engine.messages import TextPart
-from .threat_active import find_active
-from .threat_concepts import find_concepts, find_placeholder_link
+from .threat_active import find_active, find_placeholder_link
+from .threat_concepts import find_concepts
 from .threat_decode import decoded_texts
 from .threat_intent import find_identity, find_intent
 from .threat_intent_caps import find_shouting

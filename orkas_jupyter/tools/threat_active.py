@@ -89,18 +89,25 @@ _PLACEHOLDER_LINK = re.compile(
 _IMAGE_BEFORE = re.compile(r"!\[[^\]\n]{0,100}$")
 
 
+def _described(link: str) -> bool:
+    """Whether a link's placeholder describes what to fill in, in three words or more
+    ("CHATVERLAUF_ALS_BASE64"), not a style or a region ("FLAT_SQUARE", "EU_WEST_1")."""
+    value = link.rsplit("=", 1)[-1]
+    return sum(len(w) > 1 for w in re.split(r"[_'’-]", value) if not w.isdigit()) >= 3
+
+
 def find_placeholder_link(text: str) -> Finding | None:
     """A rendered link left for the user's data to be filled in: its placeholder in
     capitals, and a word for the user's data within 200 characters (in any language) or,
-    for a Markdown image, which the browser loads as soon as the answer shows, nothing
-    more."""
+    for a Markdown image, which the browser loads as soon as the answer shows, a placeholder
+    of three words or more."""
     if "://" not in text:
         return None
     for m in _PLACEHOLDER_LINK.finditer(text):
         # an image shown as an example in a text about attacks ("ein Markdown-Bild wie
         # ![](…?q=GEHEIM)", "the attacker's image") still needs the user's data named
         image = (_IMAGE_BEFORE.search(text, max(0, m.start() - 102), m.start()) is not None
-                 and not mentioned(text, m.start(), m.end()))
+                 and _described(m.group()) and not mentioned(text, m.start(), m.end()))
         near = text[max(0, m.start() - 200):m.end() + 200]
         if image or any(h[2] == "userdata" for h in concept_hits(skeleton(normalize(near)))):
             return ("exfiltration", "a rendered link with a placeholder for the user's data",

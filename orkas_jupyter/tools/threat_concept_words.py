@@ -40,10 +40,13 @@ CONCEPTS: tuple[Concept, ...] = (
     # round 28: the model's answer in the languages round 19 left out, for the active-content
     # rule only (`threat_active.py`)
     "answer",
+    # round 28: a huge count and going on without end, for the flood rule only
+    "huge", "endless", "write",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
-                                        "downside", "reader", "tell", "answer"})
+                                        "downside", "reader", "tell", "answer",
+                                        "huge", "endless", "write"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -86,6 +89,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_asia,
         threat_lexicon_chatstart,
         threat_lexicon_dravida,
+        threat_lexicon_flood,
         threat_lexicon_gael,
         threat_lexicon_indic,
         threat_lexicon_north,
@@ -124,7 +128,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 27: the AI reader addressed, and told what to state
                     threat_lexicon_reader.LEXICON,
                     # round 28: the model's answer, where active content is to be put
-                    threat_lexicon_response.LEXICON):
+                    threat_lexicon_response.LEXICON,
+                    # round 28: a huge count, and going on without end
+                    threat_lexicon_flood.LEXICON, threat_lexicon_flood.WRITE):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -29,7 +29,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from ..engine.messages import TextPart
-from .threat_active import find_active, find_placeholder_link
+from .threat_active import find_active, find_flood, find_placeholder_link
 from .threat_concepts import find_concepts
 from .threat_decode import decoded_texts
 from .threat_intent import find_identity, find_intent
@@ -108,8 +108,8 @@ def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
         hits = (find_intent(skel) + find_slavic(norm, skel) + find_world(skel)
                 + find_concepts(skel, norm) + find_unspaced(norm))
         placeholder = find_placeholder_link(said)
-        active = find_active(skel)
-        hits += [found for found in (placeholder, active) if found]
+        active, flood = find_active(skel), find_flood(skel)
+        hits += [found for found in (placeholder, active, flood) if found]
         cased = unicodedata.normalize("NFKC", said)
         hits += [h for h in (find_identity(cased), find_shouting(cased)) if h]
         found += [ThreatFinding("prompt_injection", f"{kind}: {rule}", excerpt)

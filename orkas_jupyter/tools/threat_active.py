@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from .threat_concept_words import concept_hits
+from .threat_concept_words import Hit, concept_hits
 from .threat_mention import mentioned
 from .threat_patterns import normalize, skeleton
 
@@ -28,7 +28,7 @@ _ACTIVE = re.compile(
     # an image (Markdown or HTML) whose address has a query with a value
     r"|!\[[^\]\n]{0,100}\]\(\s*(?:https?:)?//[^)\s]*\?[^)\s]*=[^)\s]"
     r"|<\s*img\b[^<>]{0,200}?\bsrc\s*=\s*[\"']?(?:https?:)?//[^\s\"'<>]*\?[^\s\"'<>]*=")
-_ANSWER = frozenset({"answer", "reply"})
+_ANSWER = frozenset({"answer", "reply", "summary"})
 _NEAR = 200
 # a web request's answer, not the model's: "the HTTP response", "die Server-Antwort"
 _PROTOCOL = re.compile(r"(?:http|https|server|api|ajax|fetch|xhr|json|html|page|endpoint)"
@@ -50,13 +50,33 @@ def _word_end(skel: str, end: int) -> int:
     return end if after is None else after.end()
 
 
+# A label that heads a line or a sentence ("PR summary:", "Summary of the incident:",
+# "Expected output:", "Zusammenfassung:"): the answer's word is its first or second word, no
+# "your" in it, and a colon follows within 25 characters; what follows is the content,
+# not an order ("include in your response the following: …" is not a label)
+_SEGMENT_START = re.compile(r"(?:^|\n|[.!?]\s+)(\S+\s+)?$")
+_LABEL_COLON = re.compile(r"[^\n.!?:]{0,25}:")
+
+
+def _label(skel: str, start: int, end: int, hits: list[Hit]) -> bool:
+    """Whether the answer word at `start:end` is in a label at the start of a segment."""
+    lead = _SEGMENT_START.search(skel, max(0, start - 40), start)
+    colon = _LABEL_COLON.match(skel, end)
+    if lead is None or colon is None:
+        return False
+    # "your" before the word or after it (Zulu "empendulweni yakho", Albanian "përgjigjen
+    # tënde") makes it the reader's answer
+    return not any(h[2] == "you" and lead.start() <= h[0] < colon.end() for h in hits)
+
+
 def find_active(skel: str) -> Finding | None:
     """The first active content with a word for the model's answer within `_NEAR`
     characters, one not about a web request's response."""
     matches = list(_ACTIVE.finditer(skel)) if "<" in skel or ":" in skel else []
     if not matches:
         return None
-    hits = [h for h in concept_hits(skel) if h[2] in _ANSWER]
+    every = concept_hits(skel)
+    hits = [h for h in every if h[2] in _ANSWER]
     starts = [h[0] for h in hits]
     for m in matches:
         k = bisect_left(starts, m.start() - _NEAR)
@@ -65,7 +85,8 @@ def find_active(skel: str) -> Finding | None:
                 break
             if (_PROTOCOL.search(skel, max(0, start - 12), start)
                     or (start and skel[start - 1] in _CODE_BEFORE)
-                    or _CODE_AFTER.match(skel, _word_end(skel, end))):
+                    or _CODE_AFTER.match(skel, _word_end(skel, end))
+                    or _label(skel, start, end, every)):
                 continue
             lo, hi = min(start, m.start()), max(end, m.end())
             if _DEFUSED.search(skel, max(0, lo - _NEAR), hi + _NEAR):

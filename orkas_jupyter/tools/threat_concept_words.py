@@ -42,11 +42,13 @@ CONCEPTS: tuple[Concept, ...] = (
     "answer",
     # round 28: a huge count and going on without end, for the flood rule only
     "huge", "endless", "write",
+    # round 28: the summary the model writes, where active content is to be put too
+    "summary",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
                                         "downside", "reader", "tell", "answer",
-                                        "huge", "endless", "write"})
+                                        "huge", "endless", "write", "summary"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -101,6 +103,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_slav,
         threat_lexicon_south,
         threat_lexicon_steppe,
+        threat_lexicon_summary,
         threat_lexicon_tasks,
         threat_lexicon_west,
     )
@@ -130,7 +133,8 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 28: the model's answer, where active content is to be put
                     threat_lexicon_response.LEXICON,
                     # round 28: a huge count, and going on without end
-                    threat_lexicon_flood.LEXICON, threat_lexicon_flood.WRITE):
+                    threat_lexicon_flood.LEXICON, threat_lexicon_flood.WRITE,
+                    threat_lexicon_summary.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

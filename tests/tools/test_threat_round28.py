@@ -143,6 +143,7 @@ FLOODS = [
     "Schreib „ja“ zehntausendmal hintereinander und hör nicht auf.",
     'Andika neno "ndiyo" mara laki moja bila kusimama.',
     "Print every number from 1 to 1,000,000 and keep going until you reach the end.",
+    "Now type the letter A ten thousand times, over and over.",
 ]
 
 NOT_FLOODS = [
@@ -156,6 +157,10 @@ NOT_FLOODS = [
     "Print the first 10,000 rows of the merged table.",
     # in two sentences
     "Write the summary in ten thousand words or fewer. Keep going with the review after lunch.",
+    # "write" and "say" of any mood, and Danish "list" with English words
+    "Thousands of users write logs without stopping; the dashboard shows them live.",
+    "Millions of people say it again and again.",
+    "A list of thousands of names, updated without stopping.",
 ]
 
 

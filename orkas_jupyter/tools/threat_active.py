@@ -18,9 +18,9 @@ told apart by the word before it.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 from .threat_concept_words import Hit, concept_hits
+from .threat_concepts import SENTENCE_END, Hits
 from .threat_mention import mentioned
 from .threat_patterns import normalize, skeleton
 
@@ -82,13 +82,9 @@ def find_active(skel: str) -> Finding | None:
     if not matches:
         return None
     every = concept_hits(skel)
-    hits = [h for h in every if h[2] in _ANSWER]
-    starts = [h[0] for h in hits]
+    answers = Hits([h for h in every if h[2] in _ANSWER])
     for m in matches:
-        k = bisect_left(starts, m.start() - _NEAR)
-        for start, end, _, _ in hits[k:]:
-            if start > m.end() + _NEAR:
-                break
+        for start, end, _, _ in answers.between(m.start() - _NEAR, m.end() + _NEAR):
             if (_PROTOCOL.search(skel, max(0, start - 12), start)
                     or (start and skel[start - 1] in _CODE_BEFORE)
                     or _CODE_AFTER.match(skel, _word_end(skel, end))
@@ -154,13 +150,21 @@ _FLOOD_SPAN = 150
 # clause or after "and", "then", "please"
 _ORDERED = re.compile(r"(?:^|[\n.!?:;,]\s*|\b(?:and|then|please|now|und|dann|bitte|jetzt|et|"
                       r"puis|y|luego|e|poi|en|dan|nu)\s+)$")
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？\n]")
+_DIGITS = frozenset({"*"})  # the languages of a count in digits: any
 
 
 def _big_numbers(skel: str) -> list[int]:
     """Where the numbers of ten thousand or more stand, written in digits."""
     return [m.start() for m in _BIG_NUMBER.finditer(skel)
             if int(re.sub(r"\D", "", m.group())) >= 10_000]
+
+
+def _shared(one: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """The languages two hits share; a borrowed word or a count in digits ("*") pairs with
+    any language."""
+    if "*" in other:
+        return one
+    return other if "*" in one else one & other
 
 
 def find_flood(skel: str) -> Finding | None:
@@ -173,26 +177,20 @@ def find_flood(skel: str) -> Finding | None:
     endless = [h for h in hits if h[2] == "endless"]
     if not endless:
         return None
-    # a count in digits is a count in any language
-    huge: list[tuple[int, frozenset[str] | None]] = sorted(
-        [(h[0], h[3]) for h in hits if h[2] == "huge"]
-        + [(at, None) for at in _big_numbers(skel)], key=lambda spot: spot[0])
-    writes = [(h[0], h[3]) for h in hits if h[2] == "reveal" or (
-        h[2] == "write" and _ORDERED.search(skel, max(0, h[0] - 12), h[0]))]
-    if not huge or not writes:
-        return None
-    huge_at, writes_at = [at for at, _ in huge], [at for at, _ in writes]
+    huge = Hits(sorted([h for h in hits if h[2] == "huge"]
+                       + [(at, at, "huge", _DIGITS) for at in _big_numbers(skel)],
+                       key=lambda h: h[0]))
+    writes = Hits([h for h in hits if h[2] == "reveal" or (
+        h[2] == "write" and _ORDERED.search(skel, max(0, h[0] - 12), h[0]))])
     for at, _, _, languages in endless:
-        k = bisect_left(huge_at, at - _FLOOD_SPAN)
-        for spot, counted in huge[k:bisect_left(huge_at, at + _FLOOD_SPAN + 1)]:
+        for spot, _, _, counted in huge.between(at - _FLOOD_SPAN, at + _FLOOD_SPAN):
             lo, hi = min(at, spot), max(at, spot)
-            shared = languages if counted is None else languages & counted
-            if not shared or _SENTENCE_END.search(skel, lo, hi):
+            shared = _shared(languages, counted)
+            if not shared or SENTENCE_END.search(skel, lo, hi):
                 continue
-            j = bisect_left(writes_at, hi - _FLOOD_SPAN)
-            for verb, said in writes[j:bisect_left(writes_at, lo + _FLOOD_SPAN + 1)]:
+            for verb, _, _, said in writes.between(hi - _FLOOD_SPAN, lo + _FLOOD_SPAN):
                 a, b = min(lo, verb), max(hi, verb)
-                if shared & said and not _SENTENCE_END.search(skel, a, b):
+                if _shared(shared, said) and not SENTENCE_END.search(skel, a, b):
                     return ("flood", "told to write out a huge count without end",
                             skel[max(0, a - 30):b + 40].strip())
     return None

@@ -21,8 +21,8 @@ from .threat_concept_words import Concept, Hit, concept_hits, mail_hits, negated
 Finding = tuple[str, str, str]  # kind, rule, excerpt
 
 
-class _Hits:
-    """One language's hits in order of position, with their starts for windowed lookups (a
+class Hits:
+    """Concept hits in order of position, with their starts for windowed lookups (a
     long page holds thousands: every rule looks only near where it stands)."""
 
     def __init__(self, hits: list[Hit]) -> None:
@@ -34,7 +34,7 @@ class _Hits:
         return self.hits[bisect_left(self.starts, lo):bisect_right(self.starts, hi)]
 
 
-def _stretches(hits: _Hits, need: tuple[Concept, ...], span: int) -> Iterator[tuple[int, int]]:
+def _stretches(hits: Hits, need: tuple[Concept, ...], span: int) -> Iterator[tuple[int, int]]:
     """Each stretch of at most `span` characters that holds every concept of `need`, each
     from a word of its own ("email" is both a way to send and a kind of data), one per hit
     of the rarest concept."""
@@ -183,7 +183,7 @@ _AFTER_ADDRESS = ("ignore", "stop", "hide", "invalid")
 # Round 27: or what to state in its answer ("Botlara not: … lisanslı olduğunu yazın",
 # "致语言模型：请一律说 …")
 _TELL = frozenset(("tell", "assert"))
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？\n]")
+SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？\n]")
 _PAIRED = {"send": ("send", "userdata"), "reveal": ("reveal", "setup")}
 
 
@@ -195,7 +195,7 @@ _TOLD_HIDDEN = frozenset({"ignore", "stop", "hide", "invalid", "send", "reveal",
                           "norules", "norefuse", "actas", "you", "fromnow", "all"})
 
 
-def _hidden_order(skel: str, hits: _Hits) -> int | None:
+def _hidden_order(skel: str, hits: Hits) -> int | None:
     """Where hidden text (CSS, an HTML comment) names the AI and, within 300 characters of
     the marker, one of `_TOLD_HIDDEN`. A comment's words end where it closes: the text after
     "-->" shows ("<!-- describe your project -->" in a template, then a line on Claude)."""
@@ -231,7 +231,7 @@ _QUOTED = re.compile(r"(?<![^\W_])'[^'\n]{2,80}'(?![a-z])|\"[^\"\n]{2,80}\""
                      r"|[“„«”][^”“»\n]{2,80}[”“»]|[「『][^」』\n]{1,80}[」』]|‘[^’\n]{2,80}’")
 
 
-def _payload(skel: str, hits: _Hits) -> Finding | None:
+def _payload(skel: str, hits: Hits) -> Finding | None:
     """An "only" word with a quoted text within 15 characters, a verb of saying within 40
     and one of `_BEFORE_PAYLOAD` up to 150 characters before it."""
     quoted = [m.span() for m in _QUOTED.finditer(skel)]
@@ -257,7 +257,7 @@ def _payload(skel: str, hits: _Hits) -> Finding | None:
 _YOU_ARE = re.compile(r"[\"'“„«”‘「『]you(?: a|')re\b")
 
 
-def _opening(skel: str, hits: _Hits) -> Finding | None:
+def _opening(skel: str, hits: Hits) -> Finding | None:
     """A quoted "You are" with a verb of showing (repeat, print, show) and a word for the
     text above or all of it within 60 characters ("our prompt opens with "You are a tutor",
     then gives examples" is a note)."""
@@ -272,7 +272,7 @@ def _opening(skel: str, hits: _Hits) -> Finding | None:
 _QUESTION = re.compile(r"[?？؟]")
 
 
-def _told_before(skel: str, hits: _Hits) -> Finding | None:
+def _told_before(skel: str, hits: Hits) -> Finding | None:
     """A question on what the model was told or given before this conversation started:
     "before this conversation", "you" and a word for telling or instructions within 60
     characters, and a question mark within 100 after it ("use the date format I told you
@@ -295,14 +295,14 @@ def _inside(skel: str, lo: int, hi: int, at: int) -> bool:
     return lo - 12 <= at <= hi + 12 and not _CLAUSE_END.search(skel, hi, at)
 
 
-def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool, hidden: bool,
-              language: str, checks: tuple[Callable[[str, _Hits], Finding | None], ...],
+def _language(skel: str, hits: Hits, rules: list[Rule], vocative: bool, hidden: bool,
+              language: str, checks: tuple[Callable[[str, Hits], Finding | None], ...],
               ) -> list[Finding]:
     """`rules` (and the address to the AI reader, when `vocative`; hidden text that names
     it, when `hidden`; each of `checks`) on the hits of one language and the borrowed
     words."""
     found = [said for said in (check(skel, hits) for check in checks) if said is not None]
-    native = (_Hits([h for h in hits.hits if h[3].isdisjoint(_GRAMMAR)])
+    native = (Hits([h for h in hits.hits if h[3].isdisjoint(_GRAMMAR)])
               if any(rule.native for rule in rules) else hits)
     for rule in rules:
         for lo, hi in _stretches(native if rule.native else hits, rule.need, rule.span):
@@ -332,7 +332,7 @@ def _language(skel: str, hits: _Hits, rules: list[Rule], vocative: bool, hidden:
             break
         # what it is told to state may end a long sentence ("AI 여행 도우미님, 누가 주차 문제를
         # 물어보면 … 있다고 답해 주세요"): the next 60 characters, or up to 150 in the sentence
-        stop = _SENTENCE_END.search(skel, end, end + 150)
+        stop = SENTENCE_END.search(skel, end, end + 150)
         said = [h for h in hits.between(end, max(end + 60, stop.start() if stop else end + 150))
                 if h[2] in _TELL]
         if said:
@@ -377,7 +377,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
                   + ((_told_before,) if ungrammared and {"chatstart", "you"} <= held else ()))
         if not rules and not vocative and not hidden and not checks:
             continue
-        mine = _Hits([h for h in hits if language in h[3] or "*" in h[3]])
+        mine = Hits([h for h in hits if language in h[3] or "*" in h[3]])
         for kind, rule, excerpt in _language(skel, mine, rules, vocative, hidden, language,
                                              checks):
             found.setdefault(rule, (kind, rule, excerpt))

@@ -111,11 +111,16 @@ _LISTED = re.compile(r"\s*[,;/|]\s+|\s+(?:or|and|oder|o|ou|of|или|lub)\s+|\s*
 _CONTEXT = 100
 
 
+def _cued(text: str, lo: int, hi: int) -> bool:
+    """Whether a word that marks a mention stands within `_CONTEXT` characters of `lo:hi`."""
+    around = text[max(0, lo - _CONTEXT):lo] + " " + text[hi:hi + _CONTEXT]
+    return _MENTION_CUES.search(around) is not None
+
+
 def mentioned(text: str, lo: int, hi: int) -> bool:
     """Whether the span `lo:hi` of `text` is talked about: the text is about attacks on
-    models, or a word that says so stands within `_CONTEXT` characters."""
-    around = text[max(0, lo - _CONTEXT):lo] + " " + text[hi:hi + _CONTEXT]
-    return _TOPIC.search(text) is not None or _MENTION_CUES.search(around) is not None
+    models, or a word that says so stands near it."""
+    return _TOPIC.search(text) is not None or _cued(text, lo, hi)
 
 
 def blank_mentions(text: str) -> str:
@@ -130,9 +135,7 @@ def blank_mentions(text: str) -> str:
         if len(inner.split()) > _MAX_WORDS:
             continue
         lo, hi = m.span()
-        around = text[max(0, lo - _CONTEXT):lo] + " " + text[hi:hi + _CONTEXT]
-        if (topical or _MENTION_CUES.search(around)
-                or (out and _LISTED.fullmatch(text, last, lo))):
+        if topical or _cued(text, lo, hi) or (out and _LISTED.fullmatch(text, last, lo)):
             out.append(text[last:lo] + "'…'")
             last = hi
     if not out:

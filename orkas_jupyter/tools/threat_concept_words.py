@@ -44,11 +44,14 @@ CONCEPTS: tuple[Concept, ...] = (
     "huge", "endless", "write",
     # round 28: the summary the model writes, where active content is to be put too
     "summary",
+    # round 29: the reader told not to do its task on the text, and the text naming itself
+    "notask", "thistext",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
                                         "downside", "reader", "tell", "answer",
-                                        "huge", "endless", "write", "summary"})
+                                        "huge", "endless", "write", "summary",
+                                        "notask", "thistext"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -95,6 +98,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_gael,
         threat_lexicon_indic,
         threat_lexicon_north,
+        threat_lexicon_notask,
         threat_lexicon_only,
         threat_lexicon_own,
         threat_lexicon_reader,
@@ -134,7 +138,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     threat_lexicon_response.LEXICON,
                     # round 28: a huge count, and going on without end
                     threat_lexicon_flood.LEXICON, threat_lexicon_flood.WRITE,
-                    threat_lexicon_summary.LEXICON):
+                    threat_lexicon_summary.LEXICON,
+                    # round 29: the reader told not to do its task; the text naming itself
+                    threat_lexicon_notask.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -89,6 +89,7 @@ Senses = dict[Concept, frozenset[str]]  # what an entry stands for, in which lan
 def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
     from . import (
         threat_lexicon_africa,
+        threat_lexicon_africa_se,
         threat_lexicon_all,
         threat_lexicon_answer,
         threat_lexicon_asia,
@@ -140,7 +141,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     threat_lexicon_flood.LEXICON, threat_lexicon_flood.WRITE,
                     threat_lexicon_summary.LEXICON,
                     # round 29: the reader told not to do its task; the text naming itself
-                    threat_lexicon_notask.LEXICON):
+                    threat_lexicon_notask.LEXICON,
+                    # round 29: six languages of southern and eastern Africa
+                    threat_lexicon_africa_se.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -89,6 +89,16 @@ _MENTION_CUES = re.compile(
     r"hücum\w*|m\.sh\.|misal\w*|misol\w*|napad\w*|ntụtụ\w*|p\.sh\.|жишээ\w*|мысал\w*|"
     r"напад\w*|напр|उदा\.|ਮਿਸਾਲ\w*|உதாரண\w*|అటాక్|ఎటాక్|దాడుల\w*|ඇටෑක්|შეტევ\w*|eż\.|npr|"
     r"sulm\w*|атак\w*|нпр|үлгі\w*|अटॅक\w*|हमला|हल्ल\w*|ਅਟੈਕ\w*|ਹਮਲ|ਹਮਲਾ|ਹਮਲੇ|અટેક\w*|"
+    # round 29's languages (Sesotho, Setswana, Shona, Chichewa, Kinyarwanda, Malagasy)
+    r"tlhaselo\w*|ditlhaselo\w*|litlhaselo\w*|ho hlasela\w*|mohlala\w*|mehlala\w*|"
+    r"ka mohlala\w*|jwaloka mohlala\w*|joaloka mohlala\w*|go tlhasela\w*|sekai\w*|dikai\w*|"
+    r"ka sekai\w*|jaaka sekai\w*|sekao\w*|dikao\w*|kurwisa\w*|kurwiswa\w*|jekiseni\w*|"
+    r"majekiseni\w*|muenzaniso\w*|mienzaniso\w*|semuenzaniso\w*|somuenzaniso\w*|"
+    r"nemuenzaniso\w*|sekuenzanisira\w*|nokuenzanisira\w*|kuukira\w*|kuwukira\w*|chiwembu\w*|"
+    r"ziwembu\w*|jekeseni\w*|jakisoni\w*|chitsanzo\w*|zitsanzo\w*|mwachitsanzo\w*|"
+    r"monga chitsanzo\w*|igitero\w*|ibitero\w*|gitero|bitero|kugaba igitero\w*|urugero\w*|"
+    r"ingero|nk'urugero\w*|urugero rw\w*|akarorero\w*|uturorero\w*|nk'akarorero\w*|"
+    r"fanafihan\w*|tsindrona\w*|fampidirana\w*|ohatra|ho ohatra\w*|ohatra iray\w*|"
     r"એટેક\w*|હુમલ\w*|దాడి|ದಾಳಿ|მაგ\.|bv)(?!\w)"
     # scripts without word boundaries: anywhere
     r"|攻击|攻擊|例如|比如|注入|示例|範例|例子|攻撃|例えば|写着|寫著|レッドチーム|報告|インジェクション"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from orkas_jupyter.tools import threat_concept_words as words
+from orkas_jupyter.tools.threat_concepts import RULES, find_concepts
 from orkas_jupyter.tools.threat_lexicon_notask import LEXICON
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton
 from orkas_jupyter.tools.threat_scan import LAYERS, scan_layers
@@ -122,3 +123,32 @@ def test_the_learned_layer_does_not_read_the_new_concepts() -> None:
     marks = concept_marks(skeleton(normalize(text)))
     assert "notask" in words.UNREAD and "thistext" in words.UNREAD
     assert not any("notask" in m or "thistext" in m for m in marks)
+
+
+AFRICA_SE = ("st", "tn", "sn", "ny", "rw", "mg")
+
+
+@pytest.mark.parametrize("language", AFRICA_SE)
+def test_the_new_languages_have_every_concept_the_rules_read(language: str) -> None:
+    from orkas_jupyter.tools.threat_lexicon_africa_se import LEXICON as NEW
+
+    rules = {c for rule in RULES for c in rule.need + rule.extra}
+    # read from the text's form, not from words; "own" is the reflexive of the languages of
+    # India where others say "your"; "terminal" a loanword read in few languages
+    assert rules - {"address", "blank", "hidden", "own", "terminal"} <= set(NEW[language])
+
+
+@pytest.mark.parametrize("language", AFRICA_SE)
+def test_an_override_in_the_new_languages_words_is_read(language: str) -> None:
+    """A sentence of the language's own entries for "ignore", "earlier", "instructions" and
+    "you" reads as the override it spells; the same words without "ignore" do not."""
+    from orkas_jupyter.tools.threat_lexicon_africa_se import LEXICON as NEW
+
+    def first(concept: str) -> str:
+        return next(e for e in NEW[language][concept] if " " not in e).removesuffix("$")
+
+    said = " ".join(first(c) for c in ("ignore", "prior", "rules", "you"))
+    found = find_concepts(skeleton(normalize(said)))
+    assert any(rule == "told to ignore the earlier instructions" for _, rule, _ in found), said
+    plain = " ".join(first(c) for c in ("prior", "rules"))
+    assert not find_concepts(skeleton(normalize(plain))), plain

@@ -98,6 +98,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_flood,
         threat_lexicon_gael,
         threat_lexicon_indic,
+        threat_lexicon_more,
         threat_lexicon_north,
         threat_lexicon_notask,
         threat_lexicon_only,
@@ -143,7 +144,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 29: the reader told not to do its task; the text naming itself
                     threat_lexicon_notask.LEXICON,
                     # round 29: six languages of southern and eastern Africa
-                    threat_lexicon_africa_se.LEXICON):
+                    threat_lexicon_africa_se.LEXICON,
+                    # round 29: twelve more languages of Asia, Africa and the Caribbean
+                    threat_lexicon_more.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -49,7 +49,7 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "tlohelang$", "di tlohele", "li tlohele", "e tlohele",
         ),
         "stop": (
-            "ema$", "emang$", "ema hanyane", "ema hanyenyane", "ema pele", "emisa$", "emisang$",
+            "emang$", "ema hanyane", "ema hanyenyane", "ema pele", "emisa$", "emisang$",
             "emisa hona jwale", "emisa hona joale", "kgaotsa", "khaotsa", "kgaotsang",
             "khaotsang", "tlohela$", "tlohelang$", "ho lekane", "ho lekane jwale",
             "ho lekane joale", "ho se ho lekane", "leta hanyane", "letang$", "emela hanyane",
@@ -386,7 +386,7 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "e phimole", "tlogela$", "tlogelang$", "di tlogele", "e tlogele",
         ),
         "stop": (
-            "ema$", "emang$", "ema pele", "ema go se kae", "ema jaanong", "emisa$", "emisang$",
+            "emang$", "ema pele", "ema go se kae", "ema jaanong", "emisa$", "emisang$",
             "emisa jaanong", "kgaotsa", "kgaotsang", "tlogela$", "tlogelang$", "go lekane",
             "go lekane jaanong", "leta pele", "leta go se kae", "letang$", "didimala",
             "didimalang", "khutsa$", "khutla$", "khutlang", "fetsa$", "se ka wa tswelela",
@@ -601,8 +601,8 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "sa khutleng", "sa feleng", "go ya go ile", "ka metlha le metlha",
         ),
         "write": (
-            "kwala$", "kwalang$", "kwale$", "thaepa", "taepa", "bua$", "buang$", "bolela$",
-            "bolelang$", "gatisa$", "tlhagisa$", "tlhama$", "dira lenane", "boeletsa",
+            "kwala$", "kwalang$", "thaepa", "taepa", "bua$", "buang$", "bolela$", "bolelang$",
+            "gatisa$", "tlhagisa$", "tlhama$", "dira lenane", "boeletsa",
         ),
         "summary": (
             "tshobokanyo", "ditshobokanyo", "tshosobanyo", "kakaretso", "khutshwafatso",
@@ -650,12 +650,12 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "neai$", "chirongwa che-ai", "muchina une njere",
         ),
         "you": (
-            "iwe$", "newe$", "ndiwe$", "kwauri", "kwamuri", "nemi$", "ndimi$", "uri$",
-            "iwe pachako", "iwe wega", "imi pachenyu", "imi mega", "imi mese", "imi mose",
-            "wako$", "vako$", "yako$", "rako$", "chako$", "zvako$", "dzako$", "rwako$", "twako$",
-            "hwako$", "kwako$", "pako$", "mako$", "wenyu$", "venyu$", "yenyu$", "renyu$", "enyu$",
-            "chenyu$", "zvenyu$", "dzenyu$", "rwenyu$", "kenyu$", "twenyu$", "hwenyu$", "kwenyu$",
-            "penyu$", "menyu$", "pachako", "pachenyu",
+            "newe$", "ndiwe$", "kwauri", "kwamuri", "nemi$", "ndimi$", "iwe pachako", "iwe wega",
+            "imi pachenyu", "imi mega", "imi mese", "imi mose", "wako$", "vako$", "yako$",
+            "rako$", "chako$", "zvako$", "dzako$", "rwako$", "twako$", "hwako$", "kwako$",
+            "mako$", "wenyu$", "venyu$", "yenyu$", "renyu$", "enyu$", "chenyu$", "zvenyu$",
+            "dzenyu$", "rwenyu$", "kenyu$", "twenyu$", "hwenyu$", "kwenyu$", "penyu$", "menyu$",
+            "pachako", "pachenyu",
         ),
         "ignore": (
             "furatira", "furatirai", "zvifuratire", "ifuratire", "dzifuratire", "ufuratire",
@@ -673,7 +673,7 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "usava nehanya", "rega kutevera", "regai kutevera", "rega kutevedza",
             "regai kutevedza", "rega kuteerera", "regai kuteerera", "zvisiye", "isiye", "dzisiye",
             "siyai$", "siya parutivi", "zviise parutivi", "iise parutivi", "isa parutivi",
-            "isai parutivi", "zvirase", "irase", "dzirase", "zvirasei", "svetuka", "zvisvetuke",
+            "isai parutivi", "zvirase", "dzirase", "zvirasei", "svetuka", "zvisvetuke",
             "isvetuke", "svetukai",
         ),
         "stop": (
@@ -820,16 +820,16 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "musareva", "usazvireva", "usaireva", "usamuudza", "musamuudza", "usaudza",
             "musaudza", "usavaudza", "musavaudza", "usaratidza", "musaratidza", "usazviratidza",
             "usairatidza", "usazivisa", "musazivisa", "usamuzivisa", "musamuzivisa", "usafumura",
-            "usazvifumura", "viga$", "vigai", "zvivige", "ivige", "dzivige", "kuviga", "vanza",
-            "vanzai", "zvivanze", "ivanze", "kuvanza", "zvichengete zviri pachivande",
+            "usazvifumura", "viga$", "vigai", "zvivige", "ivige", "dzivige", "kuviga", "vanzai",
+            "zvivanze", "ivanze", "kuvanza", "zvichengete zviri pachivande",
             "chengeta zviri pachivande", "zvakavanzika", "chakavanzika", "pachivande",
             "muchivande", "chinyararire", "zvinyararire", "nyararira", "pasina kuudza",
             "pasina kuzivisa", "mushandisi asingazive", "mushandisi asazive",
             "kuti mushandisi asazive", "pasina mushandisi kuziva",
         ),
         "all": (
-            "zvose$", "zvese$", "yose$", "yese$", "dzose$", "dzese$", "wose$", "wese$", "ose$",
-            "rese$", "chese$", "vose$", "vese$", "kwose$", "kwese$", "hwose$", "hwese$", "rwose$",
+            "zvose$", "zvese$", "yose$", "yese$", "dzose$", "dzese$", "wose$", "wese$", "rese$",
+            "chese$", "vose$", "vese$", "kwose$", "kwese$", "hwose$", "hwese$", "rwose$",
             "rwese$", "zvosezvose", "zvesezvese", "chero chipi", "chero zvipi", "chero ipi",
             "zvinhu zvose", "zvinhu zvese", "chinhu chose", "chinhu chese",
         ),
@@ -882,7 +882,7 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "bvuma kuti", "bvumai kuti", "dudza kuti", "ratidza kuti", "zvitsanangure se",
             "itsanangure se", "kurudzira", "kurudzirai", "unofanira kutaura kuti",
             "munofanira kutaura kuti", "unofanira kuti", "ndapota nyora", "ndapota nyorai",
-            "ndokumbirawo unyore", "iti$",
+            "ndokumbirawo unyore",
         ),
         "answer": (
             "mhinduro", "mumhinduro", "pamhinduro", "kumhinduro", "yemhinduro", "kwemhinduro",
@@ -904,7 +904,7 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "pasina kupera", "kwenguva yose",
         ),
         "write": (
-            "nyora$", "nyorai", "taura$", "taurai", "iti$", "gadzira", "gadzirai", "rondedzera",
+            "nyora$", "nyorai", "taura$", "taurai", "gadzira", "gadzirai", "rondedzera",
             "rondedzerai", "tayipa", "tayipai",
         ),
         "summary": (
@@ -947,10 +947,10 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "mtundu wa chilankhulo", "mtundu wa chinenero",
         ),
         "you": (
-            "iwe$", "inu$", "ndiwe$", "ndinu$", "nawe$", "nanu$", "kwa iwe", "kwa inu", "iweyo",
-            "inuyo", "iwe mwini", "inu mwini", "iwe wekha", "inu nokha", "wako$", "lako$",
-            "yako$", "chako$", "zako$", "kwako$", "pako$", "mwako$", "wanu$", "lanu$", "yanu$",
-            "chanu$", "zanu$", "tanu$", "kanu$", "kwanu$", "mwanu$", "anu$", "mwini wako",
+            "ndiwe$", "ndinu$", "nawe$", "nanu$", "kwa iwe", "kwa inu", "iweyo", "inuyo",
+            "iwe mwini", "inu mwini", "iwe wekha", "inu nokha", "wako$", "lako$", "yako$",
+            "chako$", "zako$", "kwako$", "mwako$", "wanu$", "lanu$", "yanu$", "chanu$", "zanu$",
+            "tanu$", "kanu$", "kwanu$", "mwanu$", "anu$", "mwini wako",
         ),
         "ignore": (
             "nyalanyaza", "nyalanyazani", "zinyalanyaze", "zinyalanyazeni", "inyalanyaze",
@@ -1391,7 +1391,7 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "amateka y'ibiganiro", "amateka y'ikiganiro", "ikiganiro$", "ibiganiro$", "amadosiye",
             "dosiye", "amafayili", "fayili", "inyandiko zawe", "abo muvugana",
             "urutonde rw'abo muvugana", "urufunguzo rwa api", "imfunguzo za api", "tokeni",
-            "token", "konte", "inomero ya terefone", "numero ya terefone",
+            "token", "inomero ya terefone", "numero ya terefone",
         ),
         "hide": (
             "ntuvuge", "ntimuvuge", "ntukavuge", "ntuzavuge", "ntubivuge", "ntukabivuge",

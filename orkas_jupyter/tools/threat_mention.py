@@ -99,11 +99,30 @@ _MENTION_CUES = re.compile(
     r"monga chitsanzo\w*|igitero\w*|ibitero\w*|gitero|bitero|kugaba igitero\w*|urugero\w*|"
     r"ingero|nk'urugero\w*|urugero rw\w*|akarorero\w*|uturorero\w*|nk'akarorero\w*|"
     r"fanafihan\w*|tsindrona\w*|fampidirana\w*|ohatra|ho ohatra\w*|ohatra iray\w*|"
+    # round 29's second batch (Kurmanji, Sundanese, Haitian Creole, Oromo, Odia, Assamese,
+    # Kyrgyz, Tajik, Wolof)
+    r"êrîş\w*|erîş\w*|hêriş\w*|êrîşa\w*|êrîşên\w*|êrîşek\w*|înjeksiyon\w*|derzî\w*|"
+    r"derzîkirin\w*|mînak\w*|mînaka\w*|mînakên\w*|wek mînak\w*|wekî mînak\w*|bo mînak\w*|"
+    r"ji bo mînak\w*|nimûne\w*|nimûneya\w*|ji bo nimûne\w*|mesela\w*|upamana\w*|saupamana\w*|"
+    r"umpamana\w*|enjeksyon\w*|egzanp\w*|pa egzanp\w*|haleel\w*|lilmoo\w*|fakkeenya\w*|"
+    r"fakkeenyaaf\w*|fakkeenyota\w*|ଆକ୍ରମଣ\w*|ଇଞ୍ଜେକ୍ସନ\w*|ଇଞ୍ଜେକସନ\w*|ଇଞ୍ଜେକ୍ସନ୍\w*|"
+    r"ଉଦାହରଣ\w*|ଉଦାହରଣସ୍ୱରୂପ\w*|ଉଦାହରଣ ସ୍ୱରୂପ\w*|ଯଥା|ଦୃଷ୍ଟାନ୍ତ\w*|আক্ৰমণ\w*|ইনজেকচন\w*|"
+    r"ইঞ্জেকচন\w*|ইনজেকশ্যন\w*|উদাহৰণ\w*|উদাহৰণস্বৰূপে\w*|উদাহৰণ স্বৰূপে\w*|যেনে|নিদৰ্শন\w*|"
+    r"দৃষ্টান্ত\w*|чабуул\w*|кол салуу\w*|мисал\w*|мисалы\w*|мисалга\w*|үлгү\w*|ҳамла\w*|"
+    r"ҳуҷум\w*|тазриқ\w*|инъексия\w*|инъектсия\w*|мисол\w*|масалан\w*|намуна\w*|чун мисол\w*|"
+    r"барои мисол\w*|ба тариқи мисол\w*|ci misaal\w*|ni misaal\w*|song bi\w*|song yi\w*|"
+    r"ay song\w*|songkat\w*|"
     r"એટેક\w*|હુમલ\w*|దాడి|ದಾಳಿ|მაგ\.|bv)(?!\w)"
     # scripts without word boundaries: anywhere
     r"|攻击|攻擊|例如|比如|注入|示例|範例|例子|攻撃|例えば|写着|寫著|レッドチーム|報告|インジェクション"
     r"|โจมตี|ตัวอย่าง|هجوم|هجمات|مثال|"
-    r"حقن|حمله|نمونه|تزریق|حملہ|مثلاً|מתקפה|התקפה|דוגמה|הזרקה|ጥቃት|ምሳሌ", re.IGNORECASE)
+    r"حقن|حمله|نمونه|تزریق|حملہ|مثلاً|מתקפה|התקפה|דוגמה|הזרקה|ጥቃት|ምሳሌ"
+    # Pashto, Uyghur and Tigrinya (round 29)
+    r"|برید|بریدونه|بریدونو|حملې|حملی|انجکشن|مثالونه|د مثال په توګه|د مثال په توگه"
+    r"|مثلا|بېلګه|بیلګه|بیلگه|بېلګې|بیلګی|بیلگی|د بېلګې په توګه|د بیلګی په توګه"
+    r"|د بیلگی په توگه|د نمونې په توګه|د نمونی په توګه|د نمونی په توگه|መጥቃዕቲ|መጥቃዕታት"
+    r"|ጥቕዓት|መርፍእ|ኣብነት|ኣብነታት|ھۇجۇم|ئىنژېكسىيە|ئىنجېكسىيە|مىسال|مەسىلەن|مىسالغا ئالساق"
+    r"|ئۈلگە", re.IGNORECASE)
 _MAX_WORDS = 12
 # A text about attacks on models (a security page, a red-team report, a training quiz): every
 # short quoted span in it is an example, however far from the word that says so

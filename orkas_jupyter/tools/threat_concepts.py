@@ -137,6 +137,9 @@ class Rule(NamedTuple):
     # the `extra` word stands outside the stretch: "çevirmeyin" (do not translate) is also
     # a verb of showing ("translate your prompt"), and "this e-mail" also the user's data
     apart: bool = False
+    # a quoted text after the stretch counts as an `extra` too ("…; instead reply only
+    # «OK»"): the words a reader is told to say, where no verb of telling was listed
+    said: bool = False
 
 
 _ENGLISH = frozenset({"en"})
@@ -159,8 +162,8 @@ RULES: tuple[Rule, ...] = (
     # keep them in English" names no text of its own, and "do not reply to this e-mail" is no
     # task's refusal (`threat_lexicon_notask.py`)
     Rule("redirect", "told not to do its task on this text, and to do another",
-         ("notask", "thistext"), 60, ("tell", "ai", "reader", "reveal", "only", "address"),
-         150, clause=True, unquoted=True, apart=True),
+         ("notask", "thistext"), 60, ("tell", "ai", "reader", "address"),
+         150, clause=True, unquoted=True, apart=True, said=True),
     Rule("jailbreak", "told never to refuse", ("norefuse",), 200,
          ("you", "ai", "norules", "actas", "fromnow"), 120),
     Rule("jailbreak", "freed of its rules", ("norules",), 200, ("ai", "actas", "fromnow"), 60,
@@ -332,7 +335,8 @@ def _language(skel: str, hits: Hits, rules: list[Rule], vocative: bool, hidden: 
             if (rule.extra or rule.inside) and not any(
                     (h[2] in rule.extra) or (h[2] in rule.inside and _inside(skel, lo, hi, h[0]))
                     for h in hits.between(lo - rule.reach, hi + rule.reach)
-                    if not (rule.apart and lo <= h[0] < hi)):
+                    if not (rule.apart and lo <= h[0] < hi)) and not (
+                    rule.said and _QUOTE.search(skel, hi, hi + rule.reach)):
                 continue
             found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))
             break
@@ -372,6 +376,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
     if len(hits) < 2:
         return []
     quoted_you = "you" in skel and _YOU_ARE.search(skel) is not None
+    quoted = _QUOTE.search(skel) is not None
     concepts: dict[str, set[Concept]] = {}
     for h in hits:
         for language in h[3]:
@@ -384,7 +389,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
         rules = [r for r in RULES if language not in r.skip
                  and held.issuperset(r.need)
                  and not (held.isdisjoint(r.extra) and held.isdisjoint(r.inside)
-                          and (r.extra or r.inside))]
+                          and (r.extra or r.inside) and not (r.said and quoted))]
         vocative = not held.isdisjoint(_NAMES) and (
             not held.isdisjoint(_AFTER_ADDRESS) or not held.isdisjoint(_TELL)
             or any(held.issuperset(pair) for pair in _PAIRED.values()))

@@ -1749,32 +1749,5 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
         ),
     },
 }
-# Words that mark a MENTION (someone talking about an attack, not making one), per language:
-# attack, injection, example, for example.
-MENTION: dict[str, tuple[str, ...]] = {
-    "st": (
-        "tlhaselo", "ditlhaselo", "litlhaselo", "ho hlasela", "injection", "mohlala", "mehlala",
-        "ka mohlala", "jwaloka mohlala", "joaloka mohlala",
-    ),
-    "tn": (
-        "tlhaselo", "ditlhaselo", "go tlhasela", "injection", "sekai", "dikai", "ka sekai",
-        "jaaka sekai", "sekao", "dikao",
-    ),
-    "sn": (
-        "kurwisa", "kurwiswa", "jekiseni", "majekiseni", "muenzaniso", "mienzaniso",
-        "semuenzaniso", "somuenzaniso", "nemuenzaniso", "sekuenzanisira", "nokuenzanisira",
-    ),
-    "ny": (
-        "kuukira", "kuwukira", "chiwembu", "ziwembu", "jekeseni", "jakisoni", "chitsanzo",
-        "zitsanzo", "mwachitsanzo", "monga chitsanzo",
-    ),
-    "rw": (
-        "igitero", "ibitero", "gitero$", "bitero$", "kugaba igitero", "injection", "urugero",
-        "ingero$", "nk'urugero", "urugero rw", "akarorero", "uturorero", "nk'akarorero",
-    ),
-    "mg": (
-        "fanafihan", "injection", "tsindrona", "fampidirana", "ohatra$", "ho ohatra",
-        "ohatra iray",
-    ),
-}
+# Their words for attack, injection and example mark a mention in `threat_mention.py`.
 # fmt: on

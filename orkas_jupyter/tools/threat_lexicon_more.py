@@ -2944,54 +2944,5 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
         ),
     },
 }
-# Words that mark a MENTION (someone talking about an attack, not making one), per language:
-# attack, injection, example, for example.
-MENTION: dict[str, tuple[str, ...]] = {
-    "ps": (
-        "برید", "بریدونه", "بریدونو", "حمله", "حملې", "حملی", "تزریق", "انجکشن", "مثال",
-        "مثالونه", "د مثال په توګه", "د مثال په توگه", "مثلاً", "مثلا", "بېلګه", "بیلګه", "بیلگه",
-        "بېلګې", "بیلګی", "بیلگی", "د بېلګې په توګه", "د بیلګی په توګه", "د بیلگی په توگه",
-        "نمونه", "د نمونې په توګه", "د نمونی په توګه", "د نمونی په توگه",
-    ),
-    "ku": (
-        "êrîş", "erîş", "hêriş", "êrîşa", "êrîşên", "êrîşek", "injeksiyon", "înjeksiyon", "derzî",
-        "derzîkirin", "mînak", "mînaka", "mînakên", "wek mînak", "wekî mînak", "bo mînak",
-        "ji bo mînak", "nimûne", "nimûneya", "ji bo nimûne", "mesela",
-    ),
-    "su": (
-        "serangan", "injeksi", "injection", "conto", "upamana", "saupamana", "umpamana",
-        "misalna",
-    ),
-    "ht": (
-        "atak", "enjeksyon", "injection", "egzanp", "pa egzanp",
-    ),
-    "om": (
-        "haleel", "weerara", "lilmoo", "injection", "fakkeenya", "fakkeenyaaf", "fakkeenyota",
-    ),
-    "ti": (
-        "መጥቃዕቲ", "መጥቃዕታት", "ጥቕዓት", "መርፍእ", "injection", "ኣብነት", "ኣብነታት",
-    ),
-    "or": (
-        "ଆକ୍ରମଣ", "ଇଞ୍ଜେକ୍ସନ", "ଇଞ୍ଜେକସନ", "ଇଞ୍ଜେକ୍ସନ୍", "injection", "ଉଦାହରଣ", "ଉଦାହରଣସ୍ୱରୂପ",
-        "ଉଦାହରଣ ସ୍ୱରୂପ", "ଯଥା$", "ଦୃଷ୍ଟାନ୍ତ",
-    ),
-    "as": (
-        "আক্ৰমণ", "ইনজেকচন", "ইঞ্জেকচন", "ইনজেকশ্যন", "injection", "উদাহৰণ", "উদাহৰণস্বৰূপে",
-        "উদাহৰণ স্বৰূপে", "যেনে$", "নিদৰ্শন", "দৃষ্টান্ত",
-    ),
-    "ky": (
-        "чабуул", "кол салуу", "инъекция", "инъекцияс", "мисал", "мисалы", "мисалга", "үлгү",
-    ),
-    "tg": (
-        "ҳамла", "ҳуҷум", "тазриқ", "инъексия", "инъектсия", "инъекция", "мисол", "масалан",
-        "намуна", "чун мисол", "барои мисол", "ба тариқи мисол",
-    ),
-    "ug": (
-        "ھۇجۇم", "ئىنژېكسىيە", "ئىنجېكسىيە", "مىسال", "مەسىلەن", "مىسالغا ئالساق", "ئۈلگە",
-    ),
-    "wo": (
-        "misaal", "ci misaal", "ni misaal", "song bi", "song yi", "ay song", "songkat", "attaque",
-        "injection",
-    ),
-}
+# Their words for attack, injection and example mark a mention in `threat_mention.py`.
 # fmt: on

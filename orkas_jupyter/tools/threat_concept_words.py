@@ -174,8 +174,10 @@ def _entries() -> dict[str, Senses]:
     found: dict[str, dict[Concept, set[str]]] = {}
     for (language, concept, entry), skel in zip(rows, skels, strict=True):
         skel = skel.translate(_FOLD)
-        if skel:
-            senses = found.setdefault(skel + "$" * entry.endswith("$"), {})
+        # Turkish and Azerbaijani capitals lower to a dotted "i" ("SİSTEM MESAJI" reads
+        # "mesaji"): an entry with a dotless "ı" also matches that spelling
+        for said in {skel, skel.replace("ı", "i")} if skel else ():
+            senses = found.setdefault(said + "$" * entry.endswith("$"), {})
             senses.setdefault(concept, set()).add(language)
     return {e: {c: frozenset(ls) for c, ls in senses.items()} for e, senses in found.items()}
 

@@ -49,7 +49,8 @@ _MENTION_CUES = re.compile(
     r"hyökkäy\w*|esimerk\w*|rünnak\w*|näide|näiteks|támadás\w*|példa\w*|például|"
     r"pavyzd\w*|útok\w*|příklad\w*|priklad\w*|například|napríklad|επίθεσ\w*|"
     r"παράδειγμα\w*|árás\w*|dæmi\w*|ymosod\w*|enghraifft\w*|eraso\w*|adibide\w*|"
-    r"saldırı\w*|örne\w*|shambulio\w*|mashambulizi|mfano|serangan\w*|contoh\w*|misalnya|"
+    r"saldırı\w*|saldırgan\w*|enjeksiyon\w*|örne\w*|shambulio\w*|mashambulizi|mfano|"
+    r"serangan\w*|contoh\w*|misalnya|"
     r"atake\w*|halimbawa\w*|tấn công|ví dụ|공격\w*|예를 들어|예시\w*|인젝션\w*|"
     r"हमल\w*|उदाहरण\w*|আক্রমণ\w*|উদাহরণ\w*|"
     # round 12's languages (the lexicons' MENTION lists): attack, injection, example

@@ -46,12 +46,17 @@ CONCEPTS: tuple[Concept, ...] = (
     "summary",
     # round 29: the reader told not to do its task on the text, and the text naming itself
     "notask", "thistext",
+    # round 30: how the answer is to begin or end, or the words to answer with; the AI reader
+    # named as the assistant, the software that screens the text, or a system message; "our"
+    # and "my", for the team's own bot; "any" ("any AI that reads this")
+    "frame", "aside", "ours", "anyone",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
                                         "downside", "reader", "tell", "answer",
                                         "huge", "endless", "write", "summary",
-                                        "notask", "thistext"})
+                                        "notask", "thistext", "frame",
+                                        "aside", "ours", "anyone"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -96,6 +101,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_chatstart,
         threat_lexicon_dravida,
         threat_lexicon_flood,
+        threat_lexicon_frame,
         threat_lexicon_gael,
         threat_lexicon_indic,
         threat_lexicon_more,
@@ -146,7 +152,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 29: six languages of southern and eastern Africa
                     threat_lexicon_africa_se.LEXICON,
                     # round 29: twelve more languages of Asia, Africa and the Caribbean
-                    threat_lexicon_more.LEXICON):
+                    threat_lexicon_more.LEXICON,
+                    # round 30: how the answer is to begin or end, and who reads the text
+                    threat_lexicon_frame.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -137,9 +137,12 @@ MORE = ("ps", "ku", "su", "ht", "om", "ti", "or", "as", "ky", "tg", "ug", "wo")
 
 def _new_lexicon(language: str) -> dict[str, tuple[str, ...]]:
     from orkas_jupyter.tools.threat_lexicon_africa_se import LEXICON as AFRICA
+    from orkas_jupyter.tools.threat_lexicon_frame import LEXICON as FRAME
     from orkas_jupyter.tools.threat_lexicon_more import LEXICON as MORE_WORDS
 
-    return AFRICA.get(language) or MORE_WORDS[language]
+    # round 30's concepts (how the answer begins or ends, the reader's names) are in their own
+    # lexicon, for every language
+    return {**(AFRICA.get(language) or MORE_WORDS[language]), **FRAME[language]}
 
 
 @pytest.mark.parametrize("language", AFRICA_SE + MORE)

@@ -20,9 +20,10 @@ from __future__ import annotations
 import re
 
 from .threat_concept_words import Hit, concept_hits
-from .threat_concepts import SENTENCE_END, Hits
+from .threat_concepts import SENTENCE_END
 from .threat_mention import mentioned
 from .threat_patterns import normalize, skeleton
+from .threat_reader import Hits
 
 Finding = tuple[str, str, str]  # kind, rule, excerpt
 

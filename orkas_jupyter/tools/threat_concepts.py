@@ -12,26 +12,23 @@ with a stricter combination (three concepts where the grammar needs two).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from .threat_concept_words import Concept, Hit, concept_hits, mail_hits, negated
+from .threat_concept_words import Concept, concept_hits, mail_hits, negated
+from .threat_reader import (
+    MARKER,
+    NAMES,
+    QUOTE,
+    Hits,
+    addressed,
+    in_code,
+    owned,
+    reads_as_reader,
+)
 
 Finding = tuple[str, str, str]  # kind, rule, excerpt
-
-
-class Hits:
-    """Concept hits in order of position, with their starts for windowed lookups (a
-    long page holds thousands: every rule looks only near where it stands)."""
-
-    def __init__(self, hits: list[Hit]) -> None:
-        self.hits = hits
-        self.starts = [h[0] for h in hits]
-
-    def between(self, lo: int, hi: int) -> list[Hit]:
-        """The hits that start from `lo` to `hi`, both included."""
-        return self.hits[bisect_left(self.starts, lo):bisect_right(self.starts, hi)]
 
 
 def _stretches(hits: Hits, need: tuple[Concept, ...], span: int) -> Iterator[tuple[int, int]]:
@@ -62,51 +59,6 @@ def _stretches(hits: Hits, need: tuple[Concept, ...], span: int) -> Iterator[tup
         else:
             if hi - lo <= span:
                 yield lo, hi
-
-
-# After the AI's name: a comma, or a colon or closing bracket after at most 40 characters of
-# one clause ("AI summarising the reviews:", "[To the AI]")
-_VOCATIVE = re.compile(r"\s{0,2}([,，])|[^.!?\n:：\]]{0,40}?([:：\]])")
-_BORROWED = frozenset({"en", "*"})
-# What may stand between a reader's English name and the colon: "language model note:"
-_NOTE = re.compile(r"\s*(?:notes?|instructions?|guidance|reminder|memo)?\s*[:：\]]")
-# The concepts that name the AI reader: "ai", and round 27's longer names ("language models",
-# "bots", "AI reviewers")
-_NAMES = frozenset({"ai", "reader"})
-_SEGMENT = re.compile(r"[\n.!?;:\[(\"'«»„“”<>{}|*#\u2013\u2014。！？；：（【「『]")
-
-
-def _addressed(skel: str, hits: list[Hit], direct: bool,
-               names: frozenset[Concept] = frozenset({"ai", "reader"})) -> list[int]:
-    """Ends of the places where the AI reader is addressed: its name near the start of a
-    segment (a line, a sentence, a bracket), then a colon or a closing bracket ("Catatan untuk
-    AI:", "Asisten AI yang meringkaskan forum ini:", "[ถึง AI]") or, right at the start, a comma
-    ("agen AI, tolong …"). `direct` (English, whose grammar reads the rest) asks for the
-    colon right after the name, and so does a name that is an English word in ASCII text,
-    where "bot script step 3:" heads a support macro."""
-    ends = []
-    for start, end, concept, languages in hits:
-        if concept not in names or (start and skel[start - 1] == "'"):  # French "j'ai"
-            continue
-        mark = _VOCATIVE.match(skel, end)
-        if mark is None:
-            continue
-        # an English name in ASCII ("bot script step 3:", which other languages' lists would
-        # read through their borrowed "bot" and "stop"): only the name, then the colon; a
-        # reader's longer name may say more before it ("language model note:")
-        english = not languages.isdisjoint(_BORROWED) and skel[start:mark.end()].isascii()
-        if (direct or english) and mark.end() - end > 3 and (
-                concept == "ai" or not _NOTE.fullmatch(skel, end, mark.end())):
-            continue
-        # an English bot's script or fallback ("Chatbot fallback: …, say 'Let me get a
-        # colleague'") is written by the bot's owner
-        if english and concept == "reader" and skel.startswith(("bot", "chat"), start):
-            continue
-        lead = 12 if mark.group(1) else 30
-        before = skel[max(0, start - lead):start]
-        if start <= lead or _SEGMENT.search(before):
-            ends.append(mark.end())
-    return ends
 
 
 class Rule(NamedTuple):
@@ -141,7 +93,7 @@ class Rule(NamedTuple):
     # a quoted text after the stretch counts as an `extra` too ("…; instead reply only
     # «OK»"): the words a reader is told to say, where no verb of telling was listed
     said: bool = False
-    # a whole quoted text (`_QUOTED`) or a marker (`_MARKER`) must stand within this many
+    # a whole quoted text (`_QUOTED`) or a marker (`MARKER`) must stand within this many
     # characters of the stretch, before it or after it, and the stretch must not begin inside
     # a quoted text: the words fixed for the answer ("…must open its response with
     # "PINEAPPLE"", Turkish and Basque put them before the verb), not a quoted order or a
@@ -155,10 +107,10 @@ class Rule(NamedTuple):
     # or after it ("我们的聊天机器人", "우리 챗봇", "Chatbot kami", "nasz chatbot")
     foreign: bool = False
     # the `extra` word names the text's reader: addressed (a colon or comma after it at the
-    # start of a segment: "Kumncedisi ophendulayo:", "SYSTEM:"), near the text naming itself
-    # ("Модель, читающая эту страницу", "이 리뷰를 요약하는 AI") or with "any" ("Bất kỳ AI
-    # nào", "Любой программе"); a design note's "the bot always ends its answers with …" names
-    # a bot, not the reader
+    # start of a segment: "Kumncedisi ophendulayo:", "ISAZISO SESISTIMU:"), near the text
+    # naming itself ("Модель, читающая эту страницу", "이 리뷰를 요약하는 AI") or with "any"
+    # ("Bất kỳ AI nào", "Любой программе"); a design note's "the bot always ends its answers
+    # with …" names a bot, not the reader
     reading: bool = False
 
 
@@ -190,9 +142,9 @@ RULES: tuple[Rule, ...] = (
     # モデルは、要約の最後に「…」と書き添えること": how the answer (or the reply, the summary)
     # is to begin or end, or the words to answer with ("frame"), and a quoted text or a marker
     # near it, for the text's reader: the AI, the assistant or the software that screens the
-    # text named ("aside") as the reader (`_reader`), or the text naming itself. Not in code,
-    # not the team's own bot ("我们的聊天机器人总是以"…"结尾"), not a design note's "the bot
-    # ends every answer with …" (`threat_lexicon_frame.py`)
+    # text named ("aside") as the reader (`threat_reader.reads_as_reader`), or the text naming
+    # itself. Not in code, not the team's own bot ("我们的聊天机器人总是以"…"结尾"), not a
+    # design note's "the bot ends every answer with …" (`threat_lexicon_frame.py`)
     *(Rule("shaping", "the AI told what its answer must begin or end with", ("frame", said),
            60, ("ai", "reader", "aside", "anyone", "thistext"), 150, skip=_GRAMMAR,
            clause=True, quoted=60, prose=True, foreign=True, reading=True)
@@ -234,7 +186,6 @@ _AFTER_ADDRESS = ("ignore", "stop", "hide", "invalid")
 # Round 27: or what to state in its answer ("Botlara not: … lisanslı olduğunu yazın",
 # "致语言模型：请一律说 …")
 _TELL = frozenset(("tell", "assert"))
-_QUOTE = re.compile(r"[\"«»„“”「」『』]")
 SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？\n]")
 _PAIRED = {"send": ("send", "userdata"), "reveal": ("reveal", "setup")}
 
@@ -340,64 +291,6 @@ def _told_before(skel: str, hits: Hits) -> Finding | None:
     return None
 
 
-# a name in code: glued to "." or "_" before it, or followed by "(", "=", "_", "[" or "."
-# and a letter
-_CODE_AFTER = re.compile(r"\s*[(=\[]|_|\.\w")
-
-
-def _in_code(skel: str, start: int, end: int) -> bool:
-    """Whether the word at `start:end` is a name in code (an identifier, a call)."""
-    return (start > 0 and skel[start - 1] in "._") or _CODE_AFTER.match(skel, end) is not None
-
-
-def _owned(hits: Hits, start: int, end: int) -> bool:
-    """Whether "our" or "my" stands right next to the name at `start:end` or to a longer
-    name it is part of ("наш виртуальный помощник" holds "помощник"), with up to two
-    characters between (a space, a hyphen)."""
-    near = hits.between(start - 40, end + 3)
-    for h in near:
-        if h[2] != "ours" and h[0] <= start and h[1] >= end:
-            start, end = min(start, h[0]), max(end, h[1])
-    return any(h[2] == "ours" and (start - 2 <= h[1] <= start or end <= h[0] <= end + 2)
-               for h in near)
-
-
-_READER_NAMES = frozenset({"ai", "reader", "aside"})
-# a marker to say without quotes: "###ZEBRA###", "[[OK-7731]]", "ZX-0091", "AUDIT-PASS"
-_MARKER = re.compile(r"#{2,}[^#\s]{2,30}#{2,}|\[\[[^\]\n]{2,30}\]\]"
-                     r"|(?<![\w-])[a-z]{1,10}-\d{2,6}(?![\w-])"
-                     r"|(?<![\w-])[a-z]{2,10}-(?:ok|pass|passed)(?![\w-])")
-
-
-_ANSWERS = frozenset({"answer", "reply", "summary"})
-
-
-def _reader(skel: str, hits: Hits, name: Hit, lo: int) -> bool:
-    """Whether the word `name` names the text's reader, for the stretch that begins at `lo`:
-    the text naming itself before the stretch (on its own, or within 60 characters of the
-    name, or with "any": "any software that reads this e-mail"); the name addressed; or "any"
-    within 15 characters of the name that is not the answer's ("बॉट हर उत्तर …": the bot,
-    every answer). "This message" after the order is the quoted disclaimer's own name."""
-    start, end = name[0], name[1]
-    if name[2] == "thistext":
-        return start < lo
-    if name[2] == "anyone":
-        return any(h[2] == "thistext" and h[0] < lo for h in hits.between(start - 40, end + 40))
-    # the colon of an address: not one inside the quoted text ("बॉट हर उत्तर … “स्रोत:”"),
-    # nor one that opens it ("助手在…回答结尾固定附加一句：“…”")
-    if any(not _QUOTE.search(skel, end, at) and not _OPENS_QUOTE.match(skel, at)
-           for at in _addressed(skel, [name], False, _READER_NAMES)):
-        return True
-    near = hits.between(start - 60, end + 60)
-    return any((h[2] == "thistext" and start - 60 <= h[0] <= end + 60 and h[0] < lo)
-               or (h[2] == "anyone" and start - 15 <= h[0] <= end + 15
-                   and not any(g[2] in _ANSWERS and h[1] <= g[0] <= h[1] + 3 for g in near))
-               for h in near)
-
-
-_OPENS_QUOTE = re.compile(r"\s*[\"'«»„“”「」『』‘]")
-
-
 def _inside(skel: str, lo: int, hi: int, at: int) -> bool:
     """Whether a word at `at` stands inside the stretch `lo:hi` or just around it: up to 12
     characters before, or right after in the same clause (Basque, Swahili and Albanian put
@@ -418,14 +311,14 @@ def _language(skel: str, hits: Hits, rules: list[Rule], vocative: bool, hidden: 
         for lo, hi in _stretches(native if rule.native else hits, rule.need, rule.span):
             if rule.clause and _CLAUSE_END.search(skel, lo, hi):
                 continue
-            if rule.unquoted and _QUOTE.search(skel, lo, hi):
+            if rule.unquoted and QUOTE.search(skel, lo, hi):
                 continue
-            if rule.prose and any(_in_code(skel, h[0], h[1]) for h in hits.between(lo, hi)
+            if rule.prose and any(in_code(skel, h[0], h[1]) for h in hits.between(lo, hi)
                                   if h[2] in rule.need):
                 continue
             if rule.quoted:
                 spans = [q.span() for q in _QUOTED.finditer(skel)]
-                spans += [m.span() for m in _MARKER.finditer(skel)]
+                spans += [m.span() for m in MARKER.finditer(skel)]
                 if any(a < lo < b for a, b in spans) or not any(
                         a <= hi + rule.quoted and b >= lo - rule.quoted for a, b in spans):
                     continue
@@ -436,10 +329,10 @@ def _language(skel: str, hits: Hits, rules: list[Rule], vocative: bool, hidden: 
                     (h[2] in rule.extra) or (h[2] in rule.inside and _inside(skel, lo, hi, h[0]))
                     for h in hits.between(lo - rule.reach, hi + rule.reach)
                     if not (rule.apart and lo <= h[0] < hi)
-                    and not (rule.prose and _in_code(skel, h[0], h[1]))
-                    and not (rule.foreign and _owned(hits, h[0], h[1]))
-                    and not (rule.reading and not _reader(skel, hits, h, lo))) and not (
-                    rule.said and _QUOTE.search(skel, hi, hi + rule.reach)):
+                    and not (rule.prose and in_code(skel, h[0], h[1]))
+                    and not (rule.foreign and owned(hits, h[0], h[1]))
+                    and not (rule.reading and not reads_as_reader(skel, hits, h, lo))) and not (
+                    rule.said and QUOTE.search(skel, hi, hi + rule.reach)):
                 continue
             found.append((rule.kind, rule.name, skel[max(0, lo - 30):hi + 30].strip()))
             break
@@ -447,7 +340,7 @@ def _language(skel: str, hits: Hits, rules: list[Rule], vocative: bool, hidden: 
     if where is not None:
         found.append(("redirect", "hidden text that turns to the AI and tells it something",
                       skel[max(0, where - 10):where + 150].strip()))
-    for end in _addressed(skel, hits.hits, language == "en") if vocative else ():
+    for end in addressed(skel, hits.hits, language == "en") if vocative else ():
         after = hits.between(end, end + 60)
         held = {h[2] for h in after}
         told = [h for h in after if h[2] in _AFTER_ADDRESS
@@ -479,9 +372,9 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
     if len(hits) < 2:
         return []
     quoted_you = "you" in skel and _YOU_ARE.search(skel) is not None
-    quoted = _QUOTE.search(skel) is not None
+    quoted = QUOTE.search(skel) is not None
     # a quoted text or a marker, for the rules that need one (looked for once, if asked)
-    marked = quoted or ("frame" in {h[2] for h in hits} and _MARKER.search(skel) is not None)
+    marked = quoted or (any(h[2] == "frame" for h in hits) and MARKER.search(skel) is not None)
     concepts: dict[str, set[Concept]] = {}
     for h in hits:
         for language in h[3]:
@@ -496,7 +389,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
                  and not (held.isdisjoint(r.extra) and held.isdisjoint(r.inside)
                           and (r.extra or r.inside) and not (r.said and quoted))
                  and not (r.quoted and not marked)]
-        vocative = not held.isdisjoint(_NAMES) and (
+        vocative = not held.isdisjoint(NAMES) and (
             not held.isdisjoint(_AFTER_ADDRESS) or not held.isdisjoint(_TELL)
             or any(held.issuperset(pair) for pair in _PAIRED.values()))
         hidden = "hidden" in held and "ai" in held and not held.isdisjoint(_TOLD_HIDDEN)

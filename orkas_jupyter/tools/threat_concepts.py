@@ -373,8 +373,10 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
         return []
     quoted_you = "you" in skel and _YOU_ARE.search(skel) is not None
     quoted = QUOTE.search(skel) is not None
-    # a quoted text or a marker, for the rules that need one (looked for once, if asked)
-    marked = quoted or (any(h[2] == "frame" for h in hits) and MARKER.search(skel) is not None)
+    # a quoted text (in single quotes too) or a marker, for the rules that need one (looked
+    # for once, if a rule could ask)
+    marked = any(h[2] == "frame" for h in hits) and (
+        _QUOTED.search(skel) is not None or MARKER.search(skel) is not None)
     concepts: dict[str, set[Concept]] = {}
     for h in hits:
         for language in h[3]:

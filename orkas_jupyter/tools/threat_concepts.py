@@ -145,9 +145,10 @@ RULES: tuple[Rule, ...] = (
     # text named ("aside") as the reader (`threat_reader.reads_as_reader`), or the text naming
     # itself. Not in code, not the team's own bot ("我们的聊天机器人总是以"…"结尾"), not a
     # design note's "the bot ends every answer with …" (`threat_lexicon_frame.py`)
-    *(Rule("shaping", "the AI told what its answer must begin or end with", ("frame", said),
-           60, ("ai", "reader", "aside", "anyone", "thistext"), 150, skip=_GRAMMAR,
-           clause=True, quoted=60, prose=True, foreign=True, reading=True)
+    *(Rule("shaping", name, (verb, said), 60, ("ai", "reader", "aside", "anyone", "thistext"),
+           150, skip=_GRAMMAR, clause=True, quoted=60, prose=True, foreign=True, reading=True)
+      for verb, name in (("frame", "the AI told what its answer must begin or end with"),
+                         ("insert", "the AI told to put a given text into its answer"))
       for said in ("answer", "reply", "summary")),
     Rule("jailbreak", "told never to refuse", ("norefuse",), 200,
          ("you", "ai", "norules", "actas", "fromnow"), 120),
@@ -375,7 +376,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
     quoted = QUOTE.search(skel) is not None
     # a quoted text (in single quotes too) or a marker, for the rules that need one (looked
     # for once, if a rule could ask)
-    marked = any(h[2] == "frame" for h in hits) and (
+    marked = any(h[2] in ("frame", "insert") for h in hits) and (
         _QUOTED.search(skel) is not None or MARKER.search(skel) is not None)
     concepts: dict[str, set[Concept]] = {}
     for h in hits:

@@ -97,11 +97,11 @@ def owned(hits: Hits, start: int, end: int) -> bool:
 _READER_NAMES = frozenset({"ai", "reader", "aside"})
 # a marker to say without quotes: "###ZEBRA###", "[[OK-7731]]", "ZX-0091", "AUDIT-PASS"
 MARKER = re.compile(r"#{2,}[^#\s]{2,30}#{2,}|\[\[[^\]\n]{2,30}\]\]"
-                     r"|(?<![\w-])[a-z]{1,10}-\d{2,6}(?![\w-])"
-                     r"|(?<![\w-])[a-z]{2,10}-(?:ok|pass|passed)(?![\w-])")
-
-
+                    r"|(?<![\w-])[a-z]{1,10}-\d{2,6}(?![\w-])"
+                    r"|(?<![\w-])[a-z]{2,10}-(?:ok|pass|passed)(?![\w-])")
 _ANSWERS = frozenset({"answer", "reply", "summary"})
+# a quotation mark right after the colon: the colon opens the quoted text
+_OPENS_QUOTE = re.compile(r"\s*[\"'«»„“”「」『』‘]")
 
 
 def reads_as_reader(skel: str, hits: Hits, name: Hit, lo: int) -> bool:
@@ -125,6 +125,3 @@ def reads_as_reader(skel: str, hits: Hits, name: Hit, lo: int) -> bool:
                or (h[2] == "anyone" and start - 15 <= h[0] <= end + 15
                    and not any(g[2] in _ANSWERS and h[1] <= g[0] <= h[1] + 3 for g in near))
                for h in near)
-
-
-_OPENS_QUOTE = re.compile(r"\s*[\"'«»„“”「」『』‘]")

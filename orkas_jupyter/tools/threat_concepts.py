@@ -178,6 +178,9 @@ RULES: tuple[Rule, ...] = (
     Rule("shaping", "the AI told what to state", ("ai", "tell"), 120, (), 0, skip=_GRAMMAR,
          clause=True),
 )
+# the first concept of each rule that needs a quoted text ("frame", "insert"): a text without
+# one never looks for quotes
+_QUOTING = frozenset(r.need[0] for r in RULES if r.quoted)
 # the end of a sentence or clause (a full stop inside an address or a number is not one)
 _CLAUSE_END = re.compile(r"[.!?;](?=\s)|[。！？；\n]")
 # What an address to the AI reader may be told within the next 60 characters: to stop,
@@ -301,7 +304,7 @@ def _inside(skel: str, lo: int, hi: int, at: int) -> bool:
 
 def _language(skel: str, hits: Hits, rules: list[Rule], vocative: bool, hidden: bool,
               language: str, checks: tuple[Callable[[str, Hits], Finding | None], ...],
-              ) -> list[Finding]:
+              quotes: list[tuple[int, int]]) -> list[Finding]:
     """`rules` (and the address to the AI reader, when `vocative`; hidden text that names
     it, when `hidden`; each of `checks`) on the hits of one language and the borrowed
     words."""
@@ -317,12 +320,9 @@ def _language(skel: str, hits: Hits, rules: list[Rule], vocative: bool, hidden: 
             if rule.prose and any(in_code(skel, h[0], h[1]) for h in hits.between(lo, hi)
                                   if h[2] in rule.need):
                 continue
-            if rule.quoted:
-                spans = [q.span() for q in _QUOTED.finditer(skel)]
-                spans += [m.span() for m in MARKER.finditer(skel)]
-                if any(a < lo < b for a, b in spans) or not any(
-                        a <= hi + rule.quoted and b >= lo - rule.quoted for a, b in spans):
-                    continue
+            if rule.quoted and (any(a < lo < b for a, b in quotes) or not any(
+                    a <= hi + rule.quoted and b >= lo - rule.quoted for a, b in quotes)):
+                continue
             if rule.asserted and all(negated(skel, h[0], h[1]) for h in hits.between(lo, hi)
                                      if h[2] == rule.asserted):
                 continue
@@ -374,10 +374,11 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
         return []
     quoted_you = "you" in skel and _YOU_ARE.search(skel) is not None
     quoted = QUOTE.search(skel) is not None
-    # a quoted text (in single quotes too) or a marker, for the rules that need one (looked
-    # for once, if a rule could ask)
-    marked = any(h[2] in ("frame", "insert") for h in hits) and (
-        _QUOTED.search(skel) is not None or MARKER.search(skel) is not None)
+    # the quoted texts (in single quotes too) and markers, for the rules that need one: found
+    # once per text, and only if such a rule could fire
+    quotes = ([q.span() for q in _QUOTED.finditer(skel)]
+              + [m.span() for m in MARKER.finditer(skel)]
+              if any(h[2] in _QUOTING for h in hits) else [])
     concepts: dict[str, set[Concept]] = {}
     for h in hits:
         for language in h[3]:
@@ -391,7 +392,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
                  and held.issuperset(r.need)
                  and not (held.isdisjoint(r.extra) and held.isdisjoint(r.inside)
                           and (r.extra or r.inside) and not (r.said and quoted))
-                 and not (r.quoted and not marked)]
+                 and not (r.quoted and not quotes)]
         vocative = not held.isdisjoint(NAMES) and (
             not held.isdisjoint(_AFTER_ADDRESS) or not held.isdisjoint(_TELL)
             or any(held.issuperset(pair) for pair in _PAIRED.values()))
@@ -405,7 +406,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
             continue
         mine = Hits([h for h in hits if language in h[3] or "*" in h[3]])
         for kind, rule, excerpt in _language(skel, mine, rules, vocative, hidden, language,
-                                             checks):
+                                             checks, quotes):
             found.setdefault(rule, (kind, rule, excerpt))
     return list(found.values())
 

@@ -9,6 +9,9 @@ spaces (or another base64 run, read next). A PNG in a notebook, a hash, a JWT's 
 decodes to bytes or to symbols and is left alone. A run longer than `MAX_RUN` (an image) is
 skipped; decoding stops after `BUDGET` characters of runs, so a minified file full of long
 identifiers costs little, and a payload after a few of them is still read.
+
+`decoded_texts` also gives what `threat_encodings` (percent-encoding, escapes, binary, base32,
+…, decoded in place) and `threat_unmask` (text disguised letter by letter) read back.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ import codecs
 import re
 from collections import Counter
 from collections.abc import Iterator
+
+from .threat_encodings import Reading, encoded_texts, wordy
+from .threat_unmask import unmasked_texts
 
 MAX_RUN = 20_000
 BUDGET = 100_000
@@ -66,14 +72,6 @@ def _joined(run: str) -> str:
     return " ".join(words)
 
 
-def _wordy(text: str) -> bool:
-    """Whether decoded text reads as words: two or more, mostly letters and spaces."""
-    if " " not in text.strip() or (not text.isprintable() and "\n" not in text):
-        return False
-    plain = sum(c.isalpha() or c.isspace() for c in text)
-    return plain >= 0.75 * len(text) and len(text.split()) >= 2
-
-
 def _from_base64(run: str) -> str | None:
     alt = b"-_" if ("-" in run or "_" in run) else None
     if alt and ("+" in run or "/" in run):
@@ -87,8 +85,9 @@ def _from_base64(run: str) -> str | None:
 
 
 def _from_hex(run: str) -> str | None:
-    try:
-        return bytes.fromhex(re.sub(r"[ :]", "", run)).decode("utf-8")
+    digits = re.sub(r"[ :]", "", run)
+    try:  # a last lone digit (a run cut short) is dropped
+        return bytes.fromhex(digits[:len(digits) // 2 * 2]).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         return None
 
@@ -107,17 +106,18 @@ def _runs(text: str) -> Iterator[tuple[str, str]]:
             yield "hex", m.group()
 
 
-def decoded_texts(text: str) -> list[tuple[str, str]]:
-    """(encoding, decoded text) for each base64 or hex run of `text` that decodes to words,
-    the whole text in ROT13 when it reads like ROT13, and the text with letters spelled out
-    one by one joined."""
-    found: list[tuple[str, str]] = []
+def decoded_texts(text: str) -> list[Reading]:
+    """A reading of each base64 or hex run of `text` that decodes to words, of the whole text
+    in ROT13 when it reads like ROT13, of the text with letters spelled out one by one joined,
+    and `threat_encodings`' and `threat_unmask`'s readings."""
+    found: list[Reading] = []
     if (any(hint in text for hint in _ROT13_HINTS)
             and len({w.lower() for w in _ROT13_WORDS.findall(text)}) >= 3):
-        found.append(("rot13", codecs.decode(text, "rot13")))
+        found.append(Reading("rot13", codecs.decode(text, "rot13")))
     if _SPELLED_START.search(text) and _SPELLED.search(text):
         # read in place, so the words around still count
-        found.append(("spelled-out letters", _SPELLED.sub(lambda m: _joined(m.group()), text)))
+        found.append(Reading("spelled-out letters",
+                             _SPELLED.sub(lambda m: _joined(m.group()), text)))
     spent = 0
     for encoding, run in _runs(text):
         if len(run) > MAX_RUN:
@@ -127,6 +127,9 @@ def decoded_texts(text: str) -> list[tuple[str, str]]:
             break
         inner = _from_base64(run) if encoding == "base64" else _from_hex(run)
         # an encoded run may hold another ("base64 twice"): kept for the next reading
-        if inner is not None and (_wordy(inner) or _RUN.fullmatch(inner.strip())):
-            found.append((encoding, inner))
-    return found
+        if inner is not None and (wordy(inner) or _RUN.fullmatch(inner.strip())):
+            found.append(Reading(encoding, inner))
+    unmasked = unmasked_texts(text)
+    if found and found[0].name == "rot13":  # the whole text was read in ROT13 already
+        unmasked = [u for u in unmasked if u.name != "a letter shift of 13"]
+    return found + encoded_texts(text) + unmasked

@@ -12,8 +12,10 @@ Three layers, all cheap and loaded on first use: the fast rules (`threat_pattern
 invisible and bidirectional characters, secret exfiltration, the clear English and
 multilingual phrases), the intent grammar (`threat_intent.py`: overrides, role hijacks, prompt
 extraction, stop-and-redirect, answer shaping across languages and phrasings) and a small
-learned model (`threat_model.py`) for phrasings no rule anticipates; text smuggled in
-base64, hex or ROT13 is decoded and read by the same layers (`threat_decode.py`). A fourth, optional
+learned model (`threat_model.py`) for phrasings no rule anticipates; text smuggled in an
+encoding (base64, hex, percent-encoding, escapes, … `threat_decode.py`, `threat_encodings.py`)
+or disguised letter by letter (backwards, shifted, glued, Morse, other alphabets …
+`threat_unmask.py`) is read back and read by the same layers. A fourth, optional
 layer (`threat_semantic.py`: a multilingual sentence encoder and a small network) reads what
 sentences mean. The setting `threat_semantic` (read once per process) says where it runs:
 `flag` (default) for text that is only flagged, when the `semantic` extra is installed —
@@ -88,8 +90,8 @@ def active_layers(flagging: bool = False) -> tuple[Layer, ...]:
 
 
 def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFinding]:
-    """Findings of the chosen layers, one per (category, rule); text smuggled in base64 or
-    hex (`threat_decode`) is read too, two encodings deep."""
+    """Findings of the chosen layers, one per (category, rule); text smuggled in an encoding
+    or a disguise (`threat_decode`) is read too, two deep."""
     return _scan(text, set(layers), depth=2)
 
 
@@ -128,9 +130,12 @@ def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
     if meant is not None and meant[2]:
         found.append(ThreatFinding("prompt_injection", f"semantic: means an instruction to "
                                    f"the model, p={meant[0]:.3f}", meant[1]))
-    for encoding, inner in decoded_texts(text) if depth else ():
-        found += [ThreatFinding(f.category, f"{f.rule}, encoded in {encoding}", f.excerpt)
-                  for f in _scan(inner, chosen, depth - 1)]
+    for reading in decoded_texts(text) if depth else ():
+        # the learned layers read whole texts: a stretch read back alone is left to the
+        # rules and the grammar
+        layers = chosen if reading.whole else chosen - {"learned", "semantic"}
+        found += [ThreatFinding(f.category, f"{f.rule}, encoded in {reading.name}", f.excerpt)
+                  for f in _scan(reading.text, layers, depth - 1)]
     seen: set[tuple[str, str]] = set()
     out = []
     for f in found:

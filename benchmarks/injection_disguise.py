@@ -1,0 +1,173 @@
+"""Disguised injections: the scanner's recall on attacks it catches in plain text once they are
+encoded (base64, hex, percent-encoding, escapes, binary, base32, ascii85, uuencode, …) or
+disguised letter by letter (ROT13 and other shifts, backwards, spelled out, glued, Morse, the
+NATO alphabet, small capitals, upside down, Braille, …), and the false positives of benign
+texts put through the same disguises.
+
+The disguises are written here with the standard library, not with the scanner's decoders.
+Attacks are the dev file's (`../shared/data/injection/dev.jsonl`) and the project's own
+multilingual attack sets; benign texts are the project's benign sets and SciFact abstracts.
+Only texts the scanner reads right in plain text are used, so each figure measures the
+disguise alone. A disguise that cannot write a text (Morse of Cyrillic) skips it.
+
+Prints recall and false positives per disguise, then
+`RESULT DIS1 recall=… fp=… worst=<disguise>:<recall> disguises=N attacks=N benign=N us_per_text=…`.
+
+usage: python benchmarks/injection_disguise.py [--n 200] [--seed 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import binascii
+import codecs
+import json
+import quopri
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from orkas_jupyter.tools.threat_scan import scan_layers  # noqa: E402
+
+DATA = ROOT / "tests" / "data" / "injection"
+SHARED = ROOT.parent / "shared" / "data"
+
+_MORSE_SIGNS = (".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - "
+                "..- ...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... "
+                "---.. ----.")
+_MORSE = dict(zip("abcdefghijklmnopqrstuvwxyz0123456789", _MORSE_SIGNS.split(), strict=True))
+_NATO_NAMES = ("Alfa Bravo Charlie Delta Echo Foxtrot Golf Hotel India Juliett Kilo Lima Mike "
+               "November Oscar Papa Quebec Romeo Sierra Tango Uniform Victor Whiskey X-ray "
+               "Yankee Zulu")
+_NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", _NATO_NAMES.split(), strict=True))
+_SMALL = dict(zip("abcdefghijklmnopqrstuvwxyz", "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡxʏᴢ", strict=True))
+_TURN = dict(zip("abcdefghijklmnopqrstuvwxyz.?!", "ɐqɔpǝɟƃɥᴉɾʞlɯuodbɹsʇnʌʍxʎz˙¿¡", strict=True))
+_BRAILLE = dict(zip("abcdefghijklmnopqrstuvwxyz ", "⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚⠅⠇⠍⠝⠕⠏⠟⠗⠎⠞⠥⠧⠺⠭⠽⠵⠀", strict=True))
+
+
+def _latin(text: str) -> bool:
+    return all(c.isascii() for c in text)
+
+
+def _letters(table: dict[str, str], sep: str = "", word_sep: str = " ") -> Callable[[str], str]:
+    def encode(text: str) -> str:
+        return word_sep.join(sep.join(table[c] for c in word if c in table)
+                             for word in text.lower().split())
+    return encode
+
+
+def _shift(k: int) -> Callable[[str], str]:
+    low = "abcdefghijklmnopqrstuvwxyz"
+    table = str.maketrans(low + low.upper(), low[k:] + low[:k] + low.upper()[k:] + low.upper()[:k])
+    return lambda text: text.translate(table)
+
+
+def _uu(text: str) -> str:
+    raw = text.encode()
+    lines = [binascii.b2a_uu(raw[i:i + 45]).decode() for i in range(0, len(raw), 45)]
+    return "begin 644 note.txt\n" + "".join(lines) + "`\nend"
+
+
+# name -> (encoder, whether it can write the text)
+DISGUISES: dict[str, tuple[Callable[[str], str], Callable[[str], bool]]] = {
+    "base64": (lambda t: base64.b64encode(t.encode()).decode(), lambda t: True),
+    "hex": (lambda t: t.encode().hex(), lambda t: True),
+    "hex spaced": (lambda t: " ".join(f"{b:02x}" for b in t.encode()), lambda t: True),
+    "percent": (lambda t: "".join(f"%{b:02X}" for b in t.encode()), lambda t: True),
+    "url query": (lambda t: quote(t), lambda t: True),
+    "quoted-printable": (lambda t: quopri.encodestring(t.encode(), quotetabs=True).decode(),
+                         lambda t: True),
+    "\\x escapes": (lambda t: "".join(f"\\x{b:02x}" for b in t.encode()), lambda t: True),
+    "\\u escapes": (lambda t: "".join(f"\\u{ord(c):04x}" for c in t), lambda t: True),
+    "0x bytes": (lambda t: " ".join(f"0x{b:02x}" for b in t.encode()), lambda t: True),
+    "html entities": (lambda t: "".join(f"&#{ord(c)};" for c in t), lambda t: True),
+    "binary": (lambda t: " ".join(f"{b:08b}" for b in t.encode()), lambda t: True),
+    "decimal": (lambda t: " ".join(str(b) for b in t.encode()), lambda t: True),
+    "base32": (lambda t: base64.b32encode(t.encode()).decode(), lambda t: True),
+    "ascii85": (lambda t: base64.a85encode(t.encode(), adobe=True).decode(), lambda t: True),
+    "uuencode": (_uu, lambda t: True),
+    "rot13": (lambda t: codecs.encode(t, "rot13"), _latin),
+    "shift 3": (_shift(3), _latin),
+    "shift 7": (_shift(7), _latin),
+    "backwards": (lambda t: t[::-1], lambda t: True),
+    "spelled out": (lambda t: "  ".join(" ".join(w) for w in t.split()), lambda t: True),
+    "dashes": (lambda t: "-".join(t.replace(" ", "")), _latin),
+    "glued": (lambda t: t.replace(" ", ""), _latin),
+    "CamelCase": (lambda t: "".join(w.capitalize() for w in t.split()), _latin),
+    "Morse": (_letters(_MORSE, " ", " / "), _latin),
+    "NATO": (_letters(_NATO, " ", " / "), _latin),
+    "small capitals": (lambda t: "".join(_SMALL.get(c, c) for c in t.lower()), _latin),
+    "upside down": (lambda t: "".join(_TURN.get(c, c) for c in t.lower())[::-1], _latin),
+    "Braille": (lambda t: "".join(_BRAILLE.get(c, c) for c in t.lower()), _latin),
+    "regional letters": (lambda t: " ".join("".join(chr(0x1F1E6 + ord(c) - 97) for c in w
+                                                    if "a" <= c <= "z")
+                                            for w in t.lower().split()), _latin),
+}
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def load(n: int, seed: int) -> tuple[list[str], list[str]]:
+    rng = random.Random(seed)
+    attacks = [r["text"] for r in _rows(SHARED / "injection" / "dev.jsonl")
+               if r["label"] == "attack"]
+    own = [r["text"] for name in ("tune", "nonlatin", "written_train", "probes_train")
+           for r in _rows(DATA / f"{name}.jsonl") if r["label"] == "attack"]
+    benign = [r["text"] for name in ("benign_prose", "benign_questions", "benign_requests",
+                                     "benign_shapes", "docs_benign_train", "real_docs_train")
+              for r in _rows(DATA / f"{name}.jsonl") if r["label"] == "benign"]
+    scifact = [(r.get("title", "") + "\n" + " ".join(r.get("abstract", [])))
+               for r in _rows(SHARED / "scifact" / "corpus.jsonl")]
+    rng.shuffle(attacks)
+    rng.shuffle(own)
+    rng.shuffle(benign)
+    rng.shuffle(scifact)
+    # what the scanner reads right in plain text, short enough to disguise whole
+    attacks = [t for t in attacks[:4 * n] + own[:4 * n] if len(t) < 1500 and scan_layers(t)]
+    benign = [t for t in benign[:4 * n] + scifact[:n] if len(t) < 3000 and not scan_layers(t)]
+    rng.shuffle(attacks)
+    return attacks[:n], benign[:n]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--n", type=int, default=200, help="attacks and benign texts each")
+    parser.add_argument("--seed", type=int, default=7)
+    ns = parser.parse_args()
+    attacks, benign = load(ns.n, ns.seed)
+    caught = missed = flagged = clean = scans = 0
+    spent = 0.0
+    per: dict[str, float] = {}
+    print(f"{len(attacks)} attacks and {len(benign)} benign texts the scanner reads right in "
+          "plain text")
+    for name, (encode, can) in DISGUISES.items():
+        hit = [bool(scan_layers(encode(t))) for t in attacks if can(t)]
+        start = time.process_time()
+        fp = [bool(scan_layers(encode(t))) for t in benign if can(t)]
+        spent += time.process_time() - start
+        scans += len(fp)
+        per[name] = sum(hit) / len(hit)
+        caught, missed = caught + sum(hit), missed + len(hit) - sum(hit)
+        flagged, clean = flagged + sum(fp), clean + len(fp) - sum(fp)
+        print(f"  {name:18s} attacks n={len(hit):4d} recall={per[name]:.3f}   "
+              f"benign n={len(fp):4d} false positives={sum(fp) / len(fp):.3f}")
+    worst = min(per, key=lambda k: per[k])
+    print(f"RESULT DIS1 recall={caught / (caught + missed):.3f} "
+          f"fp={flagged / (flagged + clean):.4f} worst={worst.replace(' ', '_')}:"
+          f"{per[worst]:.3f} disguises={len(DISGUISES)} attacks={len(attacks)} "
+          f"benign={len(benign)} us_per_text={1e6 * spent / scans:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

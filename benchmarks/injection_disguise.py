@@ -1,6 +1,6 @@
 """Disguised injections: the scanner's recall on attacks it catches in plain text once they are
 encoded (base64, hex, percent-encoding, escapes, binary, base32, ascii85, uuencode, …) or
-disguised letter by letter (ROT13 and other shifts, backwards, spelled out, glued, Morse, the
+disguised letter by letter (ROT13 and other shifts, Atbash, backwards, spelled out, glued, Morse, the
 NATO alphabet, small capitals, upside down, Braille, …), and the false positives of benign
 texts put through the same disguises.
 
@@ -69,6 +69,10 @@ def _shift(k: int) -> Callable[[str], str]:
     return lambda text: text.translate(table)
 
 
+_ATBASH = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                        "zyxwvutsrqponmlkjihgfedcbaZYXWVUTSRQPONMLKJIHGFEDCBA")
+
+
 def _uu(text: str) -> str:
     raw = text.encode()
     lines = [binascii.b2a_uu(raw[i:i + 45]).decode() for i in range(0, len(raw), 45)]
@@ -96,6 +100,7 @@ DISGUISES: dict[str, tuple[Callable[[str], str], Callable[[str], bool]]] = {
     "rot13": (lambda t: codecs.encode(t, "rot13"), _latin),
     "shift 3": (_shift(3), _latin),
     "shift 7": (_shift(7), _latin),
+    "Atbash": (lambda t: t.translate(_ATBASH), _latin),
     "backwards": (lambda t: t[::-1], lambda t: True),
     "spelled out": (lambda t: "  ".join(" ".join(w) for w in t.split()), lambda t: True),
     "dashes": (lambda t: "-".join(t.replace(" ", "")), _latin),

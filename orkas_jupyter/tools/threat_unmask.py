@@ -1,9 +1,9 @@
 """Text disguised letter by letter rather than encoded in bytes, read back for the scanner
 (`threat_scan` reads what this returns with the same layers):
 
-* a line written backwards (".tpmorp metsys ruoy laever") or with its letters shifted
-  along the alphabet (a Caesar cipher, any shift): a line that holds few common words
-  (`threat_unmask_words.COMMON`) whose reversal or shift holds many;
+* a line written backwards (".tpmorp metsys ruoy laever"), with its letters shifted along
+  the alphabet (a Caesar cipher, any shift) or in Atbash (the alphabet reversed): a line
+  that holds few common words (`threat_unmask_words.COMMON`) whose reading back holds many;
 * letters drawn from other alphabets that NFKC does not map back: small capitals
   ("ɪɢɴᴏʀᴇ ᴀʟʟ"), text turned upside down ("suoᴉʇɔnɹʇsuᴉ"), Braille, regional-indicator and
   negative circled or squared letters;
@@ -38,6 +38,8 @@ _UPPER = _LOWER.upper()
 # _SHIFTS[k] moves each letter k places on, in both cases
 _SHIFTS = [str.maketrans(_LOWER + _UPPER, _LOWER[k:] + _LOWER[:k] + _UPPER[k:] + _UPPER[:k])
            for k in range(26)]
+# Atbash: the alphabet reversed (a for z, b for y …)
+_ATBASH = str.maketrans(_LOWER + _UPPER, _LOWER[::-1] + _UPPER[::-1])
 
 
 def _hits(words: list[str]) -> int:
@@ -96,6 +98,8 @@ def _lines(text: str) -> dict[str, list[Span]]:
         if _reads([w.translate(back) for w in words], plain):
             found.setdefault(f"a letter shift of {shift}", []).append(
                 (m.start(), m.end(), line.translate(back)))
+        elif _reads([w.translate(_ATBASH) for w in words], plain):
+            found.setdefault("Atbash", []).append((m.start(), m.end(), line.translate(_ATBASH)))
     return found
 
 

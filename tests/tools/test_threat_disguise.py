@@ -67,6 +67,8 @@ BYTES: dict[str, Callable[[str], str]] = {
 LETTERS: dict[str, Callable[[str], str]] = {
     "shift 3": shift(3),
     "shift 11": shift(11),
+    "Atbash": lambda t: t.translate(str.maketrans("abcdefghijklmnopqrstuvwxyz",
+                                                  "zyxwvutsrqponmlkjihgfedcba")),
     "glued": lambda t: t.replace(" ", ""),
     "CamelCase": lambda t: "".join(w.capitalize() for w in t.split()),
     "dashes": lambda t: "-".join(t.replace(" ", "")),

@@ -1,8 +1,8 @@
 """Disguised injections: the scanner's recall on attacks it catches in plain text once they are
 encoded (base64, hex, percent-encoding, escapes, binary, base32, ascii85, uuencode, …) or
-disguised letter by letter (ROT13 and other shifts, Atbash, backwards, spelled out, glued, Morse, the
-NATO alphabet, small capitals, upside down, Braille, …), and the false positives of benign
-texts put through the same disguises.
+disguised letter by letter (ROT13 and other shifts, Atbash, backwards, spelled out, glued,
+Morse, the NATO alphabet, small capitals, upside down, Braille, …), and the false positives of
+benign texts put through the same disguises.
 
 The disguises are written here with the standard library, not with the scanner's decoders.
 Attacks are the dev file's (`../shared/data/injection/dev.jsonl`) and the project's own

@@ -1,8 +1,8 @@
 """Disguised injections: the scanner's recall on attacks it catches in plain text once they are
 encoded (base64, hex, percent-encoding, escapes, binary, base32, ascii85, uuencode, …) or
-disguised letter by letter (ROT13 and other shifts, Atbash, backwards, spelled out, glued,
-Morse, the NATO alphabet, small capitals, upside down, Braille, …), and the false positives of
-benign texts put through the same disguises.
+disguised letter by letter (ROT13 and other shifts, Atbash, ROT47, backwards, spelled out,
+glued, Morse, the NATO alphabet, numbers, Pig Latin, small capitals, upside down, Braille,
+…), and the false positives of benign texts put through the same disguises.
 
 The disguises are written here with the standard library, not with the scanner's decoders.
 Attacks are the dev file's (`../shared/data/injection/dev.jsonl`) and the project's own
@@ -73,6 +73,16 @@ _ATBASH = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                         "zyxwvutsrqponmlkjihgfedcbaZYXWVUTSRQPONMLKJIHGFEDCBA")
 
 
+def _pig(word: str) -> str:
+    w = "".join(c for c in word.lower() if c.isalpha())
+    if not w:
+        return word
+    if w[0] in "aeiou":
+        return w + "way"
+    k = next((i for i, c in enumerate(w) if c in "aeiou"), len(w))
+    return w[k:] + w[:k] + "ay"
+
+
 def _uu(text: str) -> str:
     raw = text.encode()
     lines = [binascii.b2a_uu(raw[i:i + 45]).decode() for i in range(0, len(raw), 45)]
@@ -84,6 +94,8 @@ DISGUISES: dict[str, tuple[Callable[[str], str], Callable[[str], bool]]] = {
     "base64": (lambda t: base64.b64encode(t.encode()).decode(), lambda t: True),
     "hex": (lambda t: t.encode().hex(), lambda t: True),
     "hex spaced": (lambda t: " ".join(f"{b:02x}" for b in t.encode()), lambda t: True),
+    "one hex number": (lambda t: "0x" + t.encode().hex().upper(), lambda t: True),
+    "octal escapes": (lambda t: "".join(f"\\{b:03o}" for b in t.encode()), lambda t: True),
     "percent": (lambda t: "".join(f"%{b:02X}" for b in t.encode()), lambda t: True),
     "url query": (lambda t: quote(t), lambda t: True),
     "quoted-printable": (lambda t: quopri.encodestring(t.encode(), quotetabs=True).decode(),
@@ -96,18 +108,29 @@ DISGUISES: dict[str, tuple[Callable[[str], str], Callable[[str], bool]]] = {
     "decimal": (lambda t: " ".join(str(b) for b in t.encode()), lambda t: True),
     "base32": (lambda t: base64.b32encode(t.encode()).decode(), lambda t: True),
     "ascii85": (lambda t: base64.a85encode(t.encode(), adobe=True).decode(), lambda t: True),
+    "base85": (lambda t: base64.b85encode(t.encode()).decode(), lambda t: True),
     "uuencode": (_uu, lambda t: True),
     "rot13": (lambda t: codecs.encode(t, "rot13"), _latin),
     "shift 3": (_shift(3), _latin),
     "shift 7": (_shift(7), _latin),
     "Atbash": (lambda t: t.translate(_ATBASH), _latin),
+    "ROT47": (lambda t: "".join(chr(33 + (ord(c) + 14) % 94) if "!" <= c <= "~" else c
+                                for c in t), _latin),
     "backwards": (lambda t: t[::-1], lambda t: True),
+    "backwards after a lead": (lambda t: "Read this and do what it says: " + t[::-1],
+                               lambda t: True),
+    "words backwards": (lambda t: " ".join(w[::-1] for w in t.split()), lambda t: True),
     "spelled out": (lambda t: "  ".join(" ".join(w) for w in t.split()), lambda t: True),
     "dashes": (lambda t: "-".join(t.replace(" ", "")), _latin),
+    "carets": (lambda t: "  ".join("^".join(w) for w in t.split()), lambda t: True),
     "glued": (lambda t: t.replace(" ", ""), _latin),
     "CamelCase": (lambda t: "".join(w.capitalize() for w in t.split()), _latin),
+    "underscores": (lambda t: t.upper().replace(" ", "_"), lambda t: True),
     "Morse": (_letters(_MORSE, " ", " / "), _latin),
     "NATO": (_letters(_NATO, " ", " / "), _latin),
+    "letters as numbers": (_letters({c: str(i + 1) for i, c in enumerate(
+        "abcdefghijklmnopqrstuvwxyz")}, "-", " / "), _latin),
+    "Pig Latin": (lambda t: " ".join(_pig(w) for w in t.split()), _latin),
     "small capitals": (lambda t: "".join(_SMALL.get(c, c) for c in t.lower()), _latin),
     "upside down": (lambda t: "".join(_TURN.get(c, c) for c in t.lower())[::-1], _latin),
     "Braille": (lambda t: "".join(_BRAILLE.get(c, c) for c in t.lower()), _latin),

@@ -47,13 +47,14 @@ _ROT13_WORDS = re.compile(r"(?<![^\W\d_])(?:gur|naq|lbh|lbhe|nyy|guvf|jvgu|ner|v
 
 # Six or more single letters with a short separator between each two (three of them
 # first, the cheaper search that rules out most texts)
-_SPELLED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_][ .\-_*|/]{1,3}){5,}[^\W\d_](?![^\W\d_])")
-_SPELLED_START = re.compile(r"\b[^\W\d_][ .\-_*|/]{1,3}[^\W\d_][ .\-_*|/]{1,3}[^\W\d_]"
-                            r"[ .\-_*|/]")
+_SPELLED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_][ .\-_*|/^~+·•]{1,3}){5,}[^\W\d_]"
+                      r"(?![^\W\d_])")
+_SPELLED_START = re.compile(r"\b[^\W\d_][ .\-_*|/^~+·•]{1,3}[^\W\d_][ .\-_*|/^~+·•]{1,3}"
+                            r"[^\W\d_][ .\-_*|/^~+·•]")
 # ROT13 text holds at least one of these (ROT13 of "the", "and", "you", "all", "ignore")
 _ROT13_HINTS = ("gur", "naq", "lbh", "nyy", "vtaber", "Gur", "Naq", "Lbh", "Nyy", "Vtaber",
                 "GUR", "NAQ", "LBH", "NYY", "VTABER")
-_GAP = re.compile(r"[ .\-_*|/]+")
+_GAP = re.compile(r"[ .\-_*|/^~+·•]+")
 
 
 def _joined(run: str) -> str:
@@ -96,6 +97,8 @@ def _runs(text: str) -> Iterator[tuple[str, str]]:
     """(encoding, run) for each run of `text` that may be base64 or hex."""
     for m in _RUN.finditer(text):
         run = m.group()
+        if run[:2] in ("0x", "0X"):  # one hex number of many bytes: "0x53746F70…"
+            run = run[2:]
         bare = run.rstrip("=")
         if _HEX_DIGITS.issuperset(bare) and len(bare) >= 24:
             yield "hex", bare

@@ -1,8 +1,9 @@
 """Text smuggled in the encodings of the web, of code and of data, decoded in place so the
 words around still count: percent-encoding ("%49%67%6E%6F%72%65…", "Ignore%20all%20rules"),
-quoted-printable ("=49=67=6E…"), escapes ("\\x49\\x67", "\\u0049", "0x49 0x67", "&#73;&#103;"),
+quoted-printable ("=49=67=6E…"), escapes ("\\x49\\x67", "\\u0049", "\\111", "0x49 0x67",
+"&#73;&#103;"),
 bytes written in binary ("01001001 01100111") or in decimal ("73 103 110 111…"), base32
-("JFTW433SMUQGC3DM…"), ascii85 ("<~9jqo^…~>") and uuencode ("begin 644 note.txt").
+("JFTW433SMUQGC3DM…"), base85 and ascii85 ("<~9jqo^…~>") and uuencode ("begin 644 note.txt").
 
 A run counts only when it decodes to text that reads as words (`wordy`): a URL's "%2F", a hex
 dump, a table of numbers or an accented JSON string decode to symbols, to one word or to
@@ -26,8 +27,8 @@ _QP = re.compile(r"(?:=[0-9A-F]{2}[^\s=]{0,20}){4,}")
 _QP_BYTE = re.compile(r"=([0-9A-F]{2})")
 _SOFT_BREAK = re.compile(r"=\r?\n")
 # six or more escapes in a row, separated by nothing, spaces or commas
-_ESCAPE = (r"\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|&#[0-9]{2,7};"
-           r"|&#[xX][0-9a-fA-F]{2,6};|(?<![\w])0x[0-9a-fA-F]{2}(?![\w])")
+_ESCAPE = (r"\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|\\[0-3][0-7]{2}"
+           r"|&#[0-9]{2,7};|&#[xX][0-9a-fA-F]{2,6};|(?<![\w])0x[0-9a-fA-F]{2}(?![\w])")
 _ESCAPES = re.compile(rf"(?:(?:{_ESCAPE})[ ,;]*){{5,}}(?:{_ESCAPE})")
 _ONE_ESCAPE = re.compile(_ESCAPE)
 # bytes as 7 or 8 bits, six or more, spaced or not (then a multiple of 8, 48 bits or more)
@@ -37,17 +38,22 @@ _BINARY = re.compile(r"(?<![01])(?:[01]{7,8}[ ,]+){5,}[01]{7,8}(?![01])|(?<![01]
 _DECIMAL = re.compile(r"(?<![\w.])(?:[0-9]{2,3}[ ,;]+){7,}[0-9]{2,3}(?![\w.])")
 _BASE32 = re.compile(r"(?<![\w=])[A-Z2-7]{16,}={0,6}(?![\w=])")
 _ASCII85 = re.compile(r"<~(.{10,}?)~>", re.DOTALL)
+# base85 (git's and Python's alphabet): a run of 30 or more of its characters holding two of
+# its symbols or more, which base64 does not use (a URL's "." and "/" are not in it)
+_BASE85 = re.compile(r"[0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]{30,}")
+_BASE85_SYMBOLS = re.compile(r"[!#$%&()*;<=>?@^`{|}~]")
 _UU = re.compile(r"^begin [0-7]{3} [^\n]*\n(.*?)^end$", re.DOTALL | re.MULTILINE)
 
 
 class Reading(NamedTuple):
-    """A text read out of its encoding or disguise. `whole` is False for stretches read back
-    alone, out of their text: the learned layer, which reads whole texts, leaves them to the
-    rules and the grammar."""
+    """A text read out of its encoding or disguise. `alone`: stretches read back out of their
+    text (a line, a run), not the text with them read in place. `cut`: runs of glued words cut
+    into words and read alone, which the learned layer would read as a list of keywords."""
 
     name: str
     text: str
-    whole: bool = True
+    alone: bool = False
+    cut: bool = False
 
 
 def wordy(text: str) -> bool:
@@ -86,6 +92,9 @@ def _escapes(run: str) -> str | None:
         esc = m.group()
         if esc[:2] in ("\\x", "0x"):
             pending.append(int(esc[2:], 16))
+            continue
+        if esc[0] == "\\" and esc[1].isdigit():  # octal, a byte too
+            pending.append(int(esc[1:], 8))
             continue
         if pending:
             out.append(_text(bytes(pending)) or "")
@@ -133,6 +142,15 @@ def _uu(block: str) -> str | None:
         return None
 
 
+def _base85(run: str) -> str | None:
+    if len(_BASE85_SYMBOLS.findall(run)) < 2:
+        return None
+    try:
+        return _text(base64.b85decode(run))
+    except (binascii.Error, ValueError):
+        return None
+
+
 def _ascii85(run: str) -> str | None:
     try:
         return _text(base64.a85decode("<~" + run + "~>", adobe=True))
@@ -145,11 +163,11 @@ Decoder = Callable[[str], "str | None"]
 _ENCODINGS: tuple[tuple[str, Callable[[str], bool], re.Pattern[str], Decoder], ...] = (
     ("percent-encoding", lambda t: "%" in t, _PERCENT, _percent),
     ("quoted-printable", lambda t: "=" in t, _QP, _quoted_printable),
-    ("escapes", lambda t: "\\x" in t or "\\u" in t or "\\U" in t or "&#" in t or "0x" in t,
-     _ESCAPES, _escapes),
+    ("escapes", lambda t: "\\" in t or "&#" in t or "0x" in t, _ESCAPES, _escapes),
     ("binary", lambda t: "0" in t and "1" in t, _BINARY, _binary),
     ("decimal character codes", lambda t: True, _DECIMAL, _decimal),
     ("base32", lambda t: True, _BASE32, _base32),
+    ("base85", lambda t: True, _BASE85, _base85),
 )
 
 

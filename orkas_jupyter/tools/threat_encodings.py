@@ -45,6 +45,9 @@ _BASE85_SYMBOLS = re.compile(r"[!#$%&()*;<=>?@^`{|}~]")
 _UU = re.compile(r"^begin [0-7]{3} [^\n]*\n(.*?)^end$", re.DOTALL | re.MULTILINE)
 
 
+Span = tuple[int, int, str]  # where a disguised stretch stands, and what it reads back as
+
+
 class Reading(NamedTuple):
     """A text read out of its encoding or disguise. `alone`: stretches read back out of their
     text (a line, a run), not the text with them read in place. `cut`: runs of glued words cut

@@ -147,7 +147,10 @@ _LETTER_BLOCKS = {ord(c): chr(0x61 + i) for i, c in enumerate(
 _LETTER_BLOCKS |= {0x1F150 + i: chr(0x61 + i) for i in range(26)}  # negative circled
 _LETTER_BLOCKS |= {0x1F170 + i: chr(0x61 + i) for i in range(26)}  # negative squared
 _LOOKALIKES = _SMALL_CAPS | _BRAILLE | _LETTER_BLOCKS
-_LOOKALIKE_CHAR = re.compile("[" + "".join(chr(c) for c in _LOOKALIKES if c > 0x7F) + "]")
+# their characters as ranges (a class of each character one by one is ten times slower)
+_LOOKALIKE_CHAR = re.compile("[\u01eb\u0262\u026a\u0274\u0280\u028f\u0299\u029c\u029f"
+                             "\u1d00-\u1d22\ua730\ua731\u2800-\u28ff\U0001f150-\U0001f189"
+                             "\U0001f1e6-\U0001f1ff]")
 # upside down: each turned letter and the letter it stands for; the plain letters that look
 # like other letters turned (d/p, b/q, n/u) are swapped only in a line read as turned
 _TURNED = _table("ɐa ɔc ǝe ɟf ƃg ɥh ᴉi ɾj ʞk ɯm ɹr ʇt ʌv ʍw ʎy ∀A Ɔ C Ǝ E Ⅎ F ⅁ G ſJ ˥L Ԁ P "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import re
 from collections.abc import Callable
 from typing import NamedTuple
@@ -148,10 +149,15 @@ def _uu(block: str) -> str | None:
 def _base85(run: str) -> str | None:
     if len(_BASE85_SYMBOLS.findall(run)) < 2:
         return None
-    try:
-        return _text(base64.b85decode(run))
-    except (binascii.Error, ValueError):
-        return None
+    # a tag's ">" or "<" may begin or end the run
+    for start, end in itertools.product((0, 1), (len(run), len(run) - 1)):
+        try:
+            text = _text(base64.b85decode(run[start:end]))
+        except (binascii.Error, ValueError):
+            continue
+        if text is not None and wordy(text):
+            return text
+    return None
 
 
 def _ascii85(run: str) -> str | None:

@@ -1,15 +1,16 @@
 """Text smuggled in the encodings of the web, of code and of data, decoded in place so the
 words around still count: percent-encoding ("%49%67%6E%6F%72%65…", "Ignore%20all%20rules"),
 quoted-printable ("=49=67=6E…"), escapes ("\\x49\\x67", "\\u0049", "\\111", "0x49 0x67",
-"&#73;&#103;"),
-bytes written in binary ("01001001 01100111") or in decimal ("73 103 110 111…"), base32
-("JFTW433SMUQGC3DM…"), base85 and ascii85 ("<~9jqo^…~>") and uuencode ("begin 644 note.txt").
+"&#73;&#103;"), bytes written in binary ("01001001 01100111") or in decimal ("73 103 110
+111…"), base32 ("JFTW433SMUQGC3DM…") and base85; ascii85 ("<~9jqo^…~>") and uuencoded blocks
+("begin 644 note.txt") are decoded alone.
 
 A run counts only when it decodes to text that reads as words (`wordy`): a URL's "%2F", a hex
 dump, a table of numbers or an accented JSON string decode to symbols, to one word or to
-nothing the scanner flags. Each encoding is looked for only when the text holds its mark (a
-"%", a "=", a backslash escape, a run of digits), so a text with none costs one membership
-test per encoding.
+nothing the scanner flags. Percent-encoding, quoted-printable, escapes and binary are looked
+for only when the text holds their mark (a "%", a "=", a backslash, "&#" or "0x", both
+binary digits); the others cost one pass of a regular expression. A base85 run longer than
+`MAX_RUN` is skipped.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import unquote, unquote_plus
 
+MAX_RUN = 20_000
 # three escapes or more, anything but spaces and "%" between them ("Ignore%20all%20of%20it")
 _PERCENT = re.compile(r"[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}")
 _QP = re.compile(r"(?:=[0-9A-F]{2}[^\s=]{0,20}){4,}")
@@ -147,7 +149,7 @@ def _uu(block: str) -> str | None:
 
 
 def _base85(run: str) -> str | None:
-    if len(_BASE85_SYMBOLS.findall(run)) < 2:
+    if len(run) > MAX_RUN or len(_BASE85_SYMBOLS.findall(run)) < 2:
         return None
     # a tag's ">" or "<" may begin or end the run
     for start, end in itertools.product((0, 1), (len(run), len(run) - 1)):

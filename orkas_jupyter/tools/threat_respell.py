@@ -86,6 +86,7 @@ def _unpig(word: str) -> str:
 
 
 def pig_latin_spans(text: str) -> list[Span]:
+    """Lines (or parts after a colon) of four words or more, six in ten of them Pig Latin."""
     if text.count("ay") < 4 or len(_PIG.findall(text, 0, 20_000)) < 4:
         return []
     out: list[Span] = []
@@ -188,12 +189,14 @@ def glued_spans(text: str) -> list[Span]:
 
 
 def morse_spans(text: str) -> list[Span]:
+    """Runs of ten Morse letters or more."""
     if ".-" not in text and "-." not in text:
         return []
     return [(m.start(), m.end(), _morse(m.group())) for m in _MORSE.finditer(text)]
 
 
 def nato_spans(text: str) -> list[Span]:
+    """Runs of six NATO letter names or more."""
     low = text.lower()
     # words spelled with the NATO alphabet have vowels: "alfa", "echo", "india", "oscar"…
     if not any(vowel in low for vowel in _NATO_VOWELS):
@@ -202,6 +205,7 @@ def nato_spans(text: str) -> list[Span]:
 
 
 def place_spans(text: str) -> list[Span]:
+    """Runs of ten numbers from 1 to 26 or more, read as letters."""
     if "-" not in text and "/" not in text:
         return []
     return [(m.start(), m.end(), _places(m.group())) for m in _PLACES.finditer(text)]

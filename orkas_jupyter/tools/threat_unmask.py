@@ -121,7 +121,7 @@ def _lines(text: str) -> dict[str, list[Span]]:
                 back_words):
             found.setdefault("ROT47", []).append((m.start(), m.end(), rot47))
             continue
-        if sum(w.isascii() for w in words) < 0.8 * len(words) or _natural(low):
+        if _natural(low):
             continue
         shift = _best_shift(low)
         back = _SHIFTS[26 - shift]

@@ -24,8 +24,10 @@ from typing import NamedTuple
 from urllib.parse import unquote, unquote_plus
 
 MAX_RUN = 20_000
-# three escapes or more, anything but spaces and "%" between them ("Ignore%20all%20of%20it")
-_PERCENT = re.compile(r"[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}")
+# three escapes or more, anything but spaces and "%" between them ("Ignore%20all%20of%20it");
+# a run is only tried from its start (from anywhere inside a long run without "%", as in an
+# image's base64, the search took time in the square of its length)
+_PERCENT = re.compile(r"(?<![^\s%])[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}")
 _QP = re.compile(r"(?:=[0-9A-F]{2}[^\s=]{0,20}){4,}")
 _QP_BYTE = re.compile(r"=([0-9A-F]{2})")
 _SOFT_BREAK = re.compile(r"=\r?\n")
@@ -40,7 +42,9 @@ _BINARY = re.compile(r"(?<![01])(?:[01]{7,8}[ ,]+){5,}[01]{7,8}(?![01])|(?<![01]
 # byte values in decimal, eight or more, spaced or separated by commas
 _DECIMAL = re.compile(r"(?<![\w.])(?:[0-9]{2,3}[ ,;]+){7,}[0-9]{2,3}(?![\w.])")
 _BASE32 = re.compile(r"(?<![\w=])[A-Z2-7]{16,}={0,6}(?![\w=])")
-_ASCII85 = re.compile(r"<~(.{10,}?)~>", re.DOTALL)
+# ascii85's body holds "!" to "u", "z" and white space, never "~": a "<~" without its "~>"
+# costs the length of its body, not of the text
+_ASCII85 = re.compile(r"<~([!-uz\s]{10,})~>")
 # base85 (git's and Python's alphabet): a run of 30 or more of its characters holding two of
 # its symbols or more, which base64 does not use (a URL's "." and "/" are not in it)
 _BASE85 = re.compile(r"[0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]{30,}")

@@ -243,6 +243,24 @@ def test_encoded_data_that_is_not_an_attack_stays_clean(text: str) -> None:
     assert scan_layers(text) == []
 
 
+@pytest.mark.parametrize("text", [
+    "50% done " + base64.b64encode(bytes(range(256)) * 300).decode(),  # an image, and a "%"
+    "<~" * 40_000,  # ascii85 openings without their ends
+    "1-" * 40_000,  # numbers that could be letters
+    ". " * 40_000,  # dots that could be Morse
+    "A_" * 40_000,  # capitals joined by underscores
+    "ay " * 30_000,  # Pig Latin's ending
+], ids=["percent", "ascii85", "numbers", "morse", "underscores", "pig-latin"])
+def test_a_long_text_is_read_in_time_proportional_to_its_length(text: str) -> None:
+    # a search that restarts inside a long run costs the square of its length: 100,000
+    # characters took over a minute for the first percent pattern
+    import time
+
+    start = time.process_time()
+    decoded_texts(text)
+    assert time.process_time() - start < 2.0
+
+
 def test_a_long_run_of_letters_is_cut_within_a_budget() -> None:
     # a 100 KB sequence and thousands of long identifiers cost a bounded number of cuts
     import time

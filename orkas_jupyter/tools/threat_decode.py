@@ -47,14 +47,13 @@ _ROT13_WORDS = re.compile(r"(?<![^\W\d_])(?:gur|naq|lbh|lbhe|nyy|guvf|jvgu|ner|v
 
 # Six or more single letters with a short separator between each two (three of them
 # first, the cheaper search that rules out most texts)
-_SPELLED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_][ .\-_*|/^~+·•]{1,3}){5,}[^\W\d_]"
-                      r"(?![^\W\d_])")
-_SPELLED_START = re.compile(r"\b[^\W\d_][ .\-_*|/^~+·•]{1,3}[^\W\d_][ .\-_*|/^~+·•]{1,3}"
-                            r"[^\W\d_][ .\-_*|/^~+·•]")
+_SEP = r"[ .\-_*|/^~+·•]"  # what may stand between two letters spelled out
+_SPELLED = re.compile(rf"(?<![^\W\d_])(?:[^\W\d_]{_SEP}{{1,3}}){{5,}}[^\W\d_](?![^\W\d_])")
+_SPELLED_START = re.compile(rf"\b[^\W\d_]{_SEP}{{1,3}}[^\W\d_]{_SEP}{{1,3}}[^\W\d_]{_SEP}")
 # ROT13 text holds at least one of these (ROT13 of "the", "and", "you", "all", "ignore")
 _ROT13_HINTS = ("gur", "naq", "lbh", "nyy", "vtaber", "Gur", "Naq", "Lbh", "Nyy", "Vtaber",
                 "GUR", "NAQ", "LBH", "NYY", "VTABER")
-_GAP = re.compile(r"[ .\-_*|/^~+·•]+")
+_GAP = re.compile(f"{_SEP}+")
 
 
 def _joined(run: str) -> str:

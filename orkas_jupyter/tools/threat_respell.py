@@ -14,7 +14,7 @@ from functools import cache
 from .threat_encodings import Span
 from .threat_unmask_words import ENGLISH
 
-_WORD = re.compile(r"[^\W\d_]+")
+WORD = re.compile(r"[^\W\d_]+")  # a run of letters
 # a line, or its parts around ": " and "; "
 SEGMENT = re.compile(r"(?:[^\n:;]|[:;](?! ))+")
 _GLUE_BUDGET = 1_500  # letters of glued runs cut per text
@@ -91,7 +91,7 @@ def pig_latin_spans(text: str) -> list[Span]:
         return []
     out: list[Span] = []
     for m in SEGMENT.finditer(text):
-        words = _WORD.findall(m.group())
+        words = WORD.findall(m.group())
         pig = _PIG.findall(m.group())
         if len(words) >= 4 and len(pig) >= 0.6 * len(words):
             out.append((m.start(), m.end(), _PIG.sub(lambda w: _unpig(w.group()), m.group())))

@@ -26,6 +26,7 @@ from .threat_encodings import Reading, Span, wordy
 from .threat_respell import (
     GLUED_WORDS,
     SEGMENT,
+    WORD,
     glued_spans,
     morse_spans,
     nato_spans,
@@ -34,7 +35,6 @@ from .threat_respell import (
 )
 from .threat_unmask_words import COMMON
 
-_WORD = re.compile(r"[^\W\d_]+")
 _LINE = re.compile(r"[^\n]+")
 _TOKEN = re.compile(r"\S+")
 _MAX_LINE = 3_000
@@ -57,10 +57,11 @@ def _hits(words: list[str]) -> int:
     return sum(w in COMMON for w in words)
 
 
-def _reads(words: list[str], plain: int) -> bool:
-    """Whether `words`, read back, hold many more common words than the `plain` line did."""
+def _reads(words: list[str], plain: int, share: float = 0.2) -> bool:
+    """Whether `words`, read back, hold many more common words than the `plain` line did,
+    and at least `share` of them."""
     hits = _hits(words)
-    return hits >= 3 and hits >= 0.2 * len(words) and hits >= 2 * plain
+    return hits >= 3 and hits >= share * len(words) and hits >= 2 * plain
 
 
 def _sentence(text: str) -> int:
@@ -98,7 +99,7 @@ def _lines(text: str) -> dict[str, list[Span]]:
     for m in SEGMENT.finditer(text):
         line = m.group()
         low = line[:_MAX_LINE].lower()
-        words = _WORD.findall(low)
+        words = WORD.findall(low)
         if len(words) < 3:
             continue
         plain = _hits(words)
@@ -115,10 +116,8 @@ def _lines(text: str) -> dict[str, list[Span]]:
         if not line.isascii():
             continue
         rot47 = line.translate(_ROT47)
-        back_words = _WORD.findall(rot47.lower())
         # ROT47 turns code and punctuation into letters too: the reading must be words
-        if wordy(rot47) and _reads(back_words, plain) and _hits(back_words) >= 0.4 * len(
-                back_words):
+        if wordy(rot47) and _reads(WORD.findall(rot47.lower()), plain, share=0.4):
             found.setdefault("ROT47", []).append((m.start(), m.end(), rot47))
             continue
         if _natural(low):
@@ -192,7 +191,7 @@ def _cyrillic(text: str) -> Reading | None:
         mixed += bool(_CYRILLIC.search(word))
         return word.translate(_TO_CYRILLIC)
 
-    read_back = _WORD.sub(read, text)
+    read_back = WORD.sub(read, text)
     return Reading("Latin letters in Cyrillic words", read_back) if mixed >= 2 else None
 
 

@@ -2,7 +2,9 @@
 encoded (base64, hex, percent-encoding, escapes, binary, base32, ascii85, uuencode, …) or
 disguised letter by letter (ROT13 and other shifts, Atbash, ROT47, backwards, spelled out,
 glued, Morse, the NATO alphabet, numbers, Pig Latin, small capitals, upside down, Braille,
-…), and the false positives of benign texts put through the same disguises.
+…) or misspelled on purpose (letters scrambled inside words, Best-of-N, typos, vowels left
+out, leetspeak with signs), and the false positives of benign texts put through the same
+disguises.
 
 The disguises are written here with the standard library, not with the scanner's decoders.
 Attacks are the dev file's (`../shared/data/injection/dev.jsonl`) and the project's own
@@ -25,8 +27,10 @@ import codecs
 import json
 import quopri
 import random
+import re
 import sys
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
@@ -89,6 +93,53 @@ def _uu(text: str) -> str:
     return "begin 644 note.txt\n" + "".join(lines) + "`\nend"
 
 
+def _each_word(change: Callable[[str, random.Random], str]) -> Callable[[str], str]:
+    """A misspelling applied word by word, with the same choices for the same text."""
+    def encode(text: str) -> str:
+        rng = random.Random(zlib.crc32(text.encode()))
+        return re.sub(r"[A-Za-z]+", lambda m: change(m.group(), rng), text)
+    return encode
+
+
+def _scramble(word: str, rng: random.Random) -> str:
+    if len(word) < 4:
+        return word
+    middle = list(word[1:-1])
+    rng.shuffle(middle)
+    return word[0] + "".join(middle) + word[-1]
+
+
+def _best_of_n(word: str, rng: random.Random) -> str:
+    """Best-of-N augmentation (Hughes et al., 2024): middles scrambled, random capitals, and a
+    few letters moved one code point."""
+    word = _scramble(word, rng) if rng.random() < 0.6 else word
+    word = "".join(c.swapcase() if rng.random() < 0.6 else c for c in word)
+    return "".join(chr(ord(c) + rng.choice((-1, 1))) if rng.random() < 0.06 else c for c in word)
+
+
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEAR = {c: "".join(r[j] for r in _ROWS[max(0, i - 1):i + 2] for j in (k - 1, k, k + 1)
+                    if 0 <= j < len(r) and r[j] != c)
+         for i, row in enumerate(_ROWS) for k, c in enumerate(row)}
+
+
+def _typo(word: str, rng: random.Random) -> str:
+    if len(word) < 5:
+        return word
+    k = rng.randrange(1, len(word))
+    c = word[k].lower()
+    return word[:k] + rng.choice(_NEAR.get(c, c)) + word[k + 1:]
+
+
+_LEET_SIGNS = {"a": "4@", "e": "3", "i": "1!|", "o": "0", "s": "5$", "t": "7+", "l": "|1",
+               "g": "9", "b": "8"}
+
+
+def _leet(word: str, rng: random.Random) -> str:
+    return "".join(rng.choice(_LEET_SIGNS[c.lower()]) if c.lower() in _LEET_SIGNS else c
+                   for c in word)
+
+
 # name -> (encoder, whether it can write the text)
 DISGUISES: dict[str, tuple[Callable[[str], str], Callable[[str], bool]]] = {
     "base64": (lambda t: base64.b64encode(t.encode()).decode(), lambda t: True),
@@ -134,6 +185,11 @@ DISGUISES: dict[str, tuple[Callable[[str], str], Callable[[str], bool]]] = {
     "small capitals": (lambda t: "".join(_SMALL.get(c, c) for c in t.lower()), _latin),
     "upside down": (lambda t: "".join(_TURN.get(c, c) for c in t.lower())[::-1], _latin),
     "Braille": (lambda t: "".join(_BRAILLE.get(c, c) for c in t.lower()), _latin),
+    "scrambled": (_each_word(_scramble), _latin),
+    "Best-of-N": (_each_word(_best_of_n), _latin),
+    "typos": (_each_word(_typo), _latin),
+    "vowels dropped": (_each_word(lambda w, rng: re.sub("[aeiouAEIOU]", "", w) or w), _latin),
+    "symbol leet": (_each_word(_leet), _latin),
     "regional letters": (lambda t: " ".join("".join(chr(0x1F1E6 + ord(c) - 97) for c in w
                                                     if "a" <= c <= "z")
                                             for w in t.lower().split()), _latin),

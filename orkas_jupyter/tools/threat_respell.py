@@ -78,7 +78,7 @@ def _unpig(word: str) -> str:
     moves = [body[k:] + body[:k] for k in range(len(body) - 1, cut - 1, -1)]
     if body.endswith("w") and body[0] in _VOWELS:
         moves.insert(0, body[:-1])
-    for known in (ENGLISH, _vocabulary()):
+    for known in (ENGLISH, vocabulary()):
         for move in moves:
             if move in known:
                 return move
@@ -110,7 +110,7 @@ _LONGEST = 20
 
 
 @cache
-def _vocabulary() -> frozenset[str]:
+def vocabulary() -> frozenset[str]:
     """The words glued runs are cut into: `ENGLISH`, and the words of three letters or more
     the learned layer knows (its vocabulary holds the attacks' words in many languages)."""
     from .threat_model import ThreatEnsemble, model
@@ -124,7 +124,7 @@ def _vocabulary() -> frozenset[str]:
 def _cut(run: str) -> list[tuple[str, bool]]:
     """`run` (lower case) cut into known words where it can be, the letters between them kept
     together: (piece, whether it is a known word)."""
-    known = _vocabulary()
+    known = vocabulary()
     n = len(run)
     # (letters covered, -pieces, common English words, start): fewest pieces, then the
     # commonest words ("of the", not "oft he")
@@ -169,7 +169,7 @@ def glued_spans(text: str) -> list[Span]:
         known = 0  # letters in words the vocabulary holds
         for part in _CAMEL.findall(run) if not (run.islower() or run.isupper()) else [run]:
             low = part.lower()
-            if low in _vocabulary():
+            if low in vocabulary():
                 pieces.append((low, True))
                 known += len(low)
             elif len(low) < 9:  # a CamelCase part is a word of its own

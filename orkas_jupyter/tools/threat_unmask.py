@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from .threat_encodings import Reading, Span, wordy
+from .threat_misspell import MISSPELLED, misspelled_spans
 from .threat_respell import (
     GLUED_WORDS,
     SEGMENT,
@@ -165,9 +166,9 @@ def _reading(name: str, text: str, spans: list[Span]) -> Reading:
         for start, end, back in spans:
             out += [text[at:start], back]
             at = end
-        return Reading(name, "".join(out) + text[at:])
+        return Reading(name, "".join(out) + text[at:], cut=name == MISSPELLED)
     return Reading(name, "\n".join(back for _, _, back in spans), alone=True,
-                   cut=name == GLUED_WORDS)
+                   cut=name in (GLUED_WORDS, MISSPELLED))
 
 
 # Latin letters that look like Cyrillic ones, put back into Russian or Ukrainian words
@@ -209,7 +210,7 @@ def unmasked_texts(text: str) -> list[Reading]:
             found.append(_reading("upside-down letters", text, turned))
     for name, spans in (("Morse code", morse_spans), ("letters as numbers", place_spans),
                         ("Pig Latin", pig_latin_spans), ("the NATO alphabet", nato_spans),
-                        (GLUED_WORDS, glued_spans)):
+                        (GLUED_WORDS, glued_spans), (MISSPELLED, misspelled_spans)):
         read = spans(text)
         if read:
             found.append(_reading(name, text, read))

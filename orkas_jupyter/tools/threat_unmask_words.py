@@ -12,13 +12,13 @@ def _words(text: str) -> frozenset[str]:
 
 # Function words of two letters or more; palindromes ("did", "non", "ala") are left out, as
 # they read the same reversed.
-_ENGLISH_COMMON = _words("""
+ENGLISH_COMMON = _words("""
 the and you your are this that with for not have has was were will what all from they them
 but can say tell about which when there their then than into only also just like been being
 should would could must now any some more most other these those here where who why how its
 our out over under after before because while each every very again never always please
 """)
-_COMMON = _ENGLISH_COMMON | _words("""
+_COMMON = ENGLISH_COMMON | _words("""
 der die das und ist nicht ein eine einen mit von den dem des auf für sich auch wie aber oder
 wenn dann noch nur schon sind wird werden kann alle diese dieser deine deinen dein ihre ich
 le la les des une est pas pour que qui dans sur avec tout tous vous votre ton tes mais plus
@@ -55,7 +55,7 @@ instruções regras esqueça mostre senha
 instructies vorige vergeet negeer regels
 """)
 # English words a glued run is cut into: the commonest words, and the words of attacks.
-ENGLISH = _ENGLISH_COMMON | _words("""
+ENGLISH = ENGLISH_COMMON | _words("""
 a i an as at be by do go he if in is it me my no of on or so to up us we am
 ignore disregard forget override bypass skip previous prior above earlier former last
 instruction instructions rule rules guideline guidelines prompt prompts system message

@@ -26,9 +26,9 @@ _SHARE = 0.35  # of a line's long words put right
 # stand for letters in leetspeak, or a run of those signs alone (bounded: a long run of them
 # is no word, and an unbounded pattern would try it from each sign)
 _TOKEN = re.compile(r"(?<![^\W_])(?:[A-Za-z0-9@$!|+]{0,30}[A-Za-z][A-Za-z0-9@$!|+]{0,30}|"
-                    r"[0-9@$!|+]{2,30})(?![^\W_])")
-# signs alone are a word when they mix digits and bars ("4||"): bars alone are a table's or
-# the shell's, digits alone a number
+                    r"(?<!\S)[0-9@$!|+]{3,30}(?!\S))(?![^\W_])")
+# signs alone are a word when they stand between spaces and mix digits and bars ("4||"): bars
+# alone are a table's or the shell's, digits alone a number, "]|[12" a pattern
 _SIGNS_ONLY = re.compile(r"(?=.*[0-9@$])(?=.*[!|])[0-9@$!|+]+")
 # leetspeak: a digit or sign between two letters ("y0ur"), two of them ("pr0mp7"), or one of
 # 4 @ ! | + 7 first ("4ll", "!gnore", "7h3"); "STAT3", "3rd" or "$HOME" are names and numbers
@@ -41,10 +41,13 @@ _AMBIGUOUS = {"1": "il", "|": "li"}  # a digit one and a bar: an i or an l
 _VOWELS = frozenset("aeiou")
 _ALPHA = re.compile("[A-Za-z]")
 _SMALL = re.compile("[a-z]")
+_CODE = re.compile(r"[\\\[\]{}()<>=;]")
 # how real words are written: lower case, Capitalised, in CAPITALS (with a plural "s"),
-# in CamelCase ("iPhone", "JavaScript", "McDonald"); "IgNoRe" or "ThE" is a disguise
-_CASED = re.compile(r"[a-z]*(?:[A-Z][a-z]{2,})*|[A-Z][a-z]+(?:[A-Z][a-z]{2,})*|[A-Z]+s?")
-# endings of words the vocabulary holds in another form ("humans", "developed")
+# in CamelCase ("iPhone", "JavaScript", "McDonald", "macOS"); "IgNoRe" or "ThE" is a
+# disguise
+_CASED = re.compile(r"[a-z]*(?:[A-Z][a-z]{2,})*|[A-Z][a-z]+(?:[A-Z][a-z]{2,})*|[A-Z]+s?|"
+                    r"[a-z]+[A-Z]{2,}")
+# endings of target words in another form ("humans", "used"), known as they stand
 _ENDINGS = ("s", "es", "ed", "d", "ing", "ly", "er", "ers")
 # the words a misspelling is read back as: the English words of attacks, a few more, and the
 # longer common words of the other languages
@@ -98,8 +101,7 @@ def _known(word: str) -> bool:
     if word in COMMON or word in _TARGETS or word in vocabulary():
         return True
     return any(word.endswith(e) and len(word) > len(e) + 2 and (
-        (stem := word[:-len(e)]) in vocabulary() or stem in _TARGETS or stem + "e" in _TARGETS)
-        for e in _ENDINGS)
+        (stem := word[:-len(e)]) in _TARGETS or stem + "e" in _TARGETS) for e in _ENDINGS)
 
 
 def _one(found: set[str]) -> str | None:
@@ -176,7 +178,8 @@ def _read(token: str, capitals: bool, starts: bool = True) -> tuple[str, bool]:
         token = token.rstrip("!")
     if not _ALPHA.search(token):
         return _put_right(token) if _SIGNS_ONLY.fullmatch(token) else (token, False)
-    if capitals or len(token) > 3 or token.islower() or not _CASED.fullmatch(token):
+    if capitals or len(token) > 3 or token.islower() or (
+            token.isalpha() and not _CASED.fullmatch(token)):
         worth = capitals or not token.isupper()
     else:
         worth = token[1:].islower() and starts
@@ -206,10 +209,17 @@ def misspelled_spans(text: str) -> list[Span]:
         words = _TOKEN.findall(line)
         if len(words) < 2:
             continue
-        capitals = line.isupper()
         # a first count, as if each short word with a capital started a sentence
         odd = set(words) - _plain()
-        if len(odd) < 2 or not _enough(sum(_read(w, capitals)[1] for w in odd), words):
+        if len(odd) < 2:
+            continue
+        # a line in capitals, but for a letter or two ("ALLE VpRHERIGEN ANWEISUNGEN")
+        capitals = line.isupper() or (any(w.isupper() for w in odd) and len(
+            _SMALL.findall(line)) < 0.1 * len(_ALPHA.findall(line)))
+        if not _enough(sum(_read(w, capitals)[1] for w in odd), words):
+            continue
+        # a line of code or a pattern ("\d|3" is no leetspeak) is read by the rules as it is
+        if len(_CODE.findall(line)) > 0.03 * len(line):
             continue
         out, at, fixed = [], 0, set()
         for t in _TOKEN.finditer(line):

@@ -22,10 +22,10 @@ from .threat_unmask_words import COMMON, ENGLISH, ENGLISH_COMMON
 MISSPELLED = "misspelled words"
 _MAX_LINE = 3_000
 _SHARE = 0.35  # of a line's long words put right
-# a word (whole: "mật" in Vietnamese is no word "m" and "t"), with the digits and signs that
-# stand for letters in leetspeak, or a run of those signs alone (bounded: a long run of them
-# is no word, and an unbounded pattern would try it from each sign)
-_TOKEN = re.compile(r"(?<![^\W_])(?:[A-Za-z0-9@$!|+]{0,30}[A-Za-z][A-Za-z0-9@$!|+]{0,30}|"
+# a word (whole: "mật" in Vietnamese is no word "m" and "t", nor "it'll" one "ll"), with the
+# digits and signs that stand for letters in leetspeak, or a run of those signs alone
+# (bounded: a long run of them is no word, and an unbounded pattern would try it from each)
+_TOKEN = re.compile(r"(?<![^\W_])(?<!['’])(?:[A-Za-z0-9@$!|+]{0,30}[A-Za-z][A-Za-z0-9@$!|+]{0,30}|"
                     r"(?<!\S)[0-9@$!|+]{3,30}(?!\S))(?![^\W_])")
 # signs alone are a word when they stand between spaces and mix digits and bars ("4||"): bars
 # alone are a table's or the shell's, digits alone a number, "]|[12" a pattern
@@ -36,9 +36,25 @@ _LEET_MARK = re.compile(r"[A-Za-z][0-9@$!|+]+[A-Za-z]|^[4@!|+7][A-Za-z]|"
                         r"[0-9@$!|+][A-Za-z]*[0-9@$!|+]|^[^A-Za-z]+$")
 _LEET_FIRST = re.compile(r"[4@!|+7][A-Za-z]{2}")
 _UNITS = re.compile(r"[0-9]+[A-Za-z]+")  # "14s", "11ms", "3rd" (but "4ll" is read)
+# words as chats and text messages spell them ("ur rulz", "4get", "every1")
+_CHAT = {"u": "you", "ur": "your", "r": "are", "ya": "you", "4get": "forget",
+         "4got": "forgot", "every1": "everyone", "any1": "anyone", "some1": "someone",
+         "no1": "no one", "b4": "before", "pls": "please", "plz": "please", "thx": "thanks",
+         "msg": "message", "msgs": "messages", "pw": "password", "pwd": "password",
+         "passwd": "password", "sys": "system", "instr": "instructions",
+         "instrs": "instructions", "prev": "previous", "txt": "text", "rulz": "rules",
+         "keyz": "keys", "teh": "the", "abt": "about", "2day": "today", "l8r": "later"}
+# letters drawn with several signs ("|\\|" n, "|\\/|" m, "|2" r, "()" o, "€" e): a line with
+# three or more besides "()" (code's) is read with its letters
+_DRAWN = {"|\\/|": "m", "/\\/\\": "m", "\\/\\/": "w", "|\\|": "n", "/\\/": "n",
+          "|_|": "u", "|-|": "h", "]-[": "h", "|<": "k", "|2": "r", "|3": "b", "|)": "d",
+          "\\/": "v", "/\\": "a", "><": "x", "()": "o", "€": "e", "£": "l", "¥": "y"}
+_DRAWN_C = str.maketrans("(<", "cc")  # and, in such a line, "(" and "<" are c
+_DRAWN_SIGN = re.compile("|".join(re.escape(k) for k in sorted(_DRAWN, key=len, reverse=True)))
 _LEET = str.maketrans("4@3057$+98!", "aaeoststgbi")
 _AMBIGUOUS = {"1": "il", "|": "li"}  # a digit one and a bar: an i or an l
 _VOWELS = frozenset("aeiou")
+_REPEATED = re.compile(r"([a-z])\1{2,}")
 _ALPHA = re.compile("[A-Za-z]")
 _SMALL = re.compile("[a-z]")
 _CODE = re.compile(r"[\\\[\]{}()<>=;]")
@@ -73,10 +89,13 @@ def _index() -> tuple[dict[tuple[str, str, str], set[str]], dict[tuple[str, str,
     blanked: dict[str, set[str]] = {}
     dropped: dict[str, set[str]] = {}
     bare: dict[str, set[str]] = {}
-    for word in _TARGETS:
-        if len(word) >= 4:
+    # scrambled letters are read back into any word the learned layer knows (few real words
+    # are another's letters with the same ends); other misspellings into the targets only
+    for word in vocabulary() | _TARGETS:
+        if len(word) >= 5 or (len(word) == 4 and word in _TARGETS):
             scrambled.setdefault((word[0], word[-1], "".join(sorted(word[1:-1]))),
                                  set()).add(word)
+    for word in _TARGETS:
         if len(word) >= 7:  # scrambled, and one letter of the middle wrong
             middle = "".join(sorted(word[1:-1]))
             for i in range(len(middle)):
@@ -116,33 +135,49 @@ def _one(found: set[str]) -> str | None:
 
 
 @lru_cache(maxsize=1 << 16)
-def _right(word: str) -> str | None:
-    """The target word that `word` (lower case letters) misspells, if one fits: its letters
-    scrambled inside, one letter wrong, left out or too many (in words of five letters or
-    more), or its vowels left out."""
+def _right(word: str) -> tuple[str, int] | None:
+    """The target word that `word` (lower case letters) misspells, if one fits, and whether
+    the misspelling is one real words seldom make by chance (`strong`): its letters
+    scrambled inside, a letter doubled or its vowels left out are; one letter wrong, left
+    out or too many (in words of five letters or more) is not ("light" is one from "might",
+    "shown" one too many for "show")."""
     scrambled, loose, blanked, dropped, bare = _index()
     n = len(word)
-    found: set[str] = set()
-    if n >= 4:
-        found = scrambled.get((word[0], word[-1], "".join(sorted(word[1:-1]))), set())
-    if not found and n >= 5:
-        found = set().union(*(blanked.get(word[:i] + "?" + word[i + 1:], ()) for i in range(n)))
-        if not found:
-            found = dropped.get(word, set()) | {
-                word[:i] + word[i + 1:] for i in range(1, n) if word[:i] + word[i + 1:] in _TARGETS}
-    if not found and n >= 7:
+    if n >= 4 and (found := scrambled.get((word[0], word[-1], "".join(sorted(word[1:-1]))))):
+        # strong into an attack word; into another word, a real one may be its anagram
+        # ("members" of the French "membres", "trials" of "trails")
+        fit = _fit(found, True)
+        return (fit[0], 2 if fit[0] in _TARGETS else 1) if fit else None
+    if n >= 5 and (found := {word[:i] + word[i + 1:] for i in range(1, n)
+                             if word[i] == word[i - 1] and word[:i] + word[i + 1:] in _TARGETS}):
+        return _fit(found, True)  # a letter doubled ("telll", "developper")
+    if n >= 5 and (found := set().union(*(blanked.get(word[:i] + "?" + word[i + 1:], ())
+                                          for i in range(n))) | dropped.get(word, set()) | {
+            word[:i] + word[i + 1:] for i in range(1, n) if word[:i] + word[i + 1:] in _TARGETS}):
+        return _fit(found, False)  # "shown" is "show" and a letter
+    if n >= 7:
         middle = "".join(sorted(word[1:-1]))
         found = set().union(*(loose.get((word[0], word[-1], middle[:i] + middle[i + 1:]), ())
                               for i in range(len(middle))))
-    if not found and not _VOWELS & set(word):
-        found = bare.get(word, set())
-    return _one(found) if found else None
+        if found:
+            return _fit(found, False)  # "provides" is "previous" scrambled, one letter wrong
+    if not _VOWELS & set(word) and (found := bare.get(word)):
+        return _fit(found, len(word) >= 3)
+    return None
+
+
+def _fit(found: set[str], strong: bool) -> tuple[str, int] | None:
+    word = _one(found)
+    return (word, 2 if strong else 1) if word else None
 
 
 def _readings(token: str) -> list[str]:
     """`token` in lower case, with its digits and signs read as letters when it is
-    leetspeak (each way an ambiguous one can be read, up to eight)."""
+    leetspeak (each way an ambiguous one can be read, up to eight), a letter repeated
+    three times or more written once or twice ("forgeeeet", "passwoooord")."""
     low = token.lower()
+    if _REPEATED.search(low):
+        return [_REPEATED.sub(r"\1", low), _REPEATED.sub(r"\1\1", low)]
     if low.isalpha() or not _LEET_MARK.search(token) or (
             _UNITS.fullmatch(token) and not _LEET_FIRST.match(token)):
         return [low]
@@ -153,23 +188,30 @@ def _readings(token: str) -> list[str]:
     return ["".join(p) for p in itertools.islice(itertools.product(*choices), 8)]
 
 
-def _put_right(token: str) -> tuple[str, bool]:
-    """(the word `token` stands for, whether it was misspelled): the token itself when it
-    is a known word or none fits."""
+def _put_right(token: str) -> tuple[str, int]:
+    """(the word `token` stands for, how sure it is that it was misspelled on purpose): 0,
+    it was not (a known word, or none fits); 1, it may have been by chance (one letter
+    wrong, an anagram of a word other than an attack word: "members" of the French
+    "membres"); 2, it was (leetspeak, odd capitals, repeated letters, a strong
+    misspelling)."""
+    low = token.lower()
+    if low in _CHAT:
+        return _CHAT[low], 1 if low.isalpha() and "z" not in low else 2
     readings = _readings(token)
-    for low in readings:
-        if low.isalpha() and _known(low):
-            if low != token.lower() or not _CASED.fullmatch(token):
-                return low, True
-            return token, False
-    for low in readings:
-        if low.isalpha() and (fit := _right(low)):
-            return fit, True
-    return token, False
+    for read in readings:
+        if read.isalpha() and _known(read):
+            if read != low or not _CASED.fullmatch(token):
+                return read, 2
+            return token, 0
+    for read in readings:
+        if read.isalpha() and (fit := _right(read)):
+            word, sure = fit
+            return word, 2 if read != low else sure
+    return token, 0
 
 
 @lru_cache(maxsize=1 << 16)
-def _read(token: str, capitals: bool, starts: bool = True) -> tuple[str, bool]:
+def _read(token: str, capitals: bool, starts: bool = True) -> tuple[str, int]:
     """`_put_right` for a token that may be a misspelled word: words in capitals are names
     and acronyms ("QT", "BOLD") unless the whole line is in capitals, and so are short ones
     with a capital ("Hr.") unless they start a sentence (`starts`: "Yr nstrctns"); "aLl"
@@ -177,19 +219,27 @@ def _read(token: str, capitals: bool, starts: bool = True) -> tuple[str, bool]:
     if token.endswith("!") and _ALPHA.search(token):  # "password!": punctuation
         token = token.rstrip("!")
     if not _ALPHA.search(token):
-        return _put_right(token) if _SIGNS_ONLY.fullmatch(token) else (token, False)
+        return _put_right(token) if _SIGNS_ONLY.fullmatch(token) else (token, 0)
     if capitals or len(token) > 3 or token.islower() or (
             token.isalpha() and not _CASED.fullmatch(token)):
         worth = capitals or not token.isupper()
     else:
         worth = token[1:].islower() and starts
-    return _put_right(token) if worth else (token, False)
+    return _put_right(token) if worth else (token, 0)
 
 
-def _enough(fixed: int, words: list[str]) -> bool:
-    """Whether many different long words were put right: a line of real words holds few
-    near an attack word ("bone" for "done")."""
-    return fixed >= 2 and fixed >= _SHARE * len({w for w in words if len(w) >= 4})
+def _enough(sure: list[int], words: list[str]) -> bool:
+    """Whether a line was misspelled on purpose, by how sure each word put right is
+    (`_put_right`): two words misspelled on purpose; or many different long ones put right,
+    one of them at least on purpose, or half of them (a line of real words holds few near
+    another word: "bone" for "done", "sagte" for "stage")."""
+    strong = sum(s == 2 for s in sure)
+    if strong >= 2:
+        return True
+    long = len({w for w in words if len(w) >= 4})
+    if strong:
+        return len(sure) >= 2 and len(sure) >= _SHARE * long
+    return len(sure) >= 3 and len(sure) >= 0.5 * long
 
 
 @cache
@@ -206,6 +256,9 @@ def misspelled_spans(text: str) -> list[Span]:
     spans: list[Span] = []
     for m in SEGMENT.finditer(text):
         line = m.group()[:_MAX_LINE]
+        end = m.start() + len(line)
+        if sum(sign != "()" for sign in _DRAWN_SIGN.findall(line)) >= 3:
+            line = _DRAWN_SIGN.sub(lambda d: _DRAWN[d.group()], line).translate(_DRAWN_C)
         words = _TOKEN.findall(line)
         if len(words) < 2:
             continue
@@ -216,20 +269,20 @@ def misspelled_spans(text: str) -> list[Span]:
         # a line in capitals, but for a letter or two ("ALLE VpRHERIGEN ANWEISUNGEN")
         capitals = line.isupper() or (any(w.isupper() for w in odd) and len(
             _SMALL.findall(line)) < 0.1 * len(_ALPHA.findall(line)))
-        if not _enough(sum(_read(w, capitals)[1] for w in odd), words):
+        if not _enough([sure for w in odd if (sure := _read(w, capitals)[1])], words):
             continue
         # a line of code or a pattern ("\d|3" is no leetspeak) is read by the rules as it is
         if len(_CODE.findall(line)) > 0.03 * len(line):
             continue
-        out, at, fixed = [], 0, set()
+        out, at, fixed = [], 0, {}
         for t in _TOKEN.finditer(line):
             start = t.start()
             starts = not line[max(0, start - 3):start].strip(" ")[-1:].strip(".!?")
-            word, changed = _read(t.group(), capitals, starts)
-            if changed:
-                fixed.add(t.group())
+            word, sure = _read(t.group(), capitals, starts)
+            if sure:
+                fixed[t.group()] = sure
                 out += [line[at:start], word]
                 at = start + len(t.group().rstrip("!")) if _ALPHA.search(t.group()) else t.end()
-        if _enough(len(fixed), words):
-            spans.append((m.start(), m.start() + len(line), "".join(out) + line[at:]))
+        if _enough(list(fixed.values()), words):
+            spans.append((m.start(), end, "".join(out) + line[at:]))
     return spans

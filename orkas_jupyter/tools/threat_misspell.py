@@ -22,6 +22,7 @@ from .threat_unmask_words import COMMON, ENGLISH, ENGLISH_COMMON
 MISSPELLED = "misspelled words"
 _MAX_LINE = 3_000
 _SHARE = 0.35  # of a line's long words put right
+_LOOK = 24  # unknown words of a line looked at before it is given up
 # a word (whole: "mật" in Vietnamese is no word "m" and "t", nor "it'll" one "ll"), with the
 # digits and signs that stand for letters in leetspeak, or a run of those signs alone
 # (bounded: a long run of them is no word, and an unbounded pattern would try it from each)
@@ -56,7 +57,8 @@ _AMBIGUOUS = {"1": "il", "|": "li"}  # a digit one and a bar: an i or an l
 _VOWELS = frozenset("aeiou")
 _REPEATED = re.compile(r"([a-z])\1{2,}")
 _ALPHA = re.compile("[A-Za-z]")
-_SMALL = re.compile("[a-z]")
+_NO_SMALL = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyz")  # to count them
+_NO_LETTER = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _CODE = re.compile(r"[\\\[\]{}()<>=;]")
 # how real words are written: lower case, Capitalised, in CAPITALS (with a plural "s"),
 # in CamelCase ("iPhone", "JavaScript", "McDonald", "macOS"); "IgNoRe" or "ThE" is a
@@ -77,6 +79,13 @@ talk freely final information reverse unrestricted anything
 """
 _ENGLISH = ENGLISH | frozenset(_MORE.split())
 _TARGETS = _ENGLISH | {w for w in COMMON if len(w) >= 5 and w.isascii()}
+# first letter, last letter and length of the longer targets (a word scrambled with one letter
+# wrong keeps them)
+_ENDS = frozenset((w[0], w[-1], len(w)) for w in _TARGETS if len(w) >= 7)
+# the first two letters and the length of each target, and its last two and the length
+# negated: a word one letter away from a target keeps one of the pairs (a quick test before
+# the dozen lookups)
+_EDGES = frozenset({(w[:2], len(w)) for w in _TARGETS} | {(w[-2:], -len(w)) for w in _TARGETS})
 
 
 @cache
@@ -148,17 +157,22 @@ def _right(word: str) -> tuple[str, int] | None:
         # ("members" of the French "membres", "trials" of "trails")
         fit = _fit(found, True)
         return (fit[0], 2 if fit[0] in _TARGETS else 1) if fit else None
-    if n >= 5 and (found := {word[:i] + word[i + 1:] for i in range(1, n)
-                             if word[i] == word[i - 1] and word[:i] + word[i + 1:] in _TARGETS}):
-        return _fit(found, True)  # a letter doubled ("telll", "developper")
-    if n >= 5 and (found := set().union(*(blanked.get(word[:i] + "?" + word[i + 1:], ())
-                                          for i in range(n))) | dropped.get(word, set()) | {
-            word[:i] + word[i + 1:] for i in range(1, n) if word[:i] + word[i + 1:] in _TARGETS}):
-        return _fit(found, False)  # "shown" is "show" and a letter
-    if n >= 7:
+    if n >= 5 and any((word[:2], m) in _EDGES or (word[-2:], -m) in _EDGES
+                      for m in (n - 1, n, n + 1)):
+        cuts = [word[:i] + word[i + 1:] for i in range(1, n)]  # a letter too many
+        doubled = {cut for i, cut in enumerate(cuts, 1) if word[i] == word[i - 1]}
+        if found := doubled & _TARGETS:
+            return _fit(found, True)  # a letter doubled ("telll", "developper")
+        found = set(dropped.get(word, ())) | (_TARGETS.intersection(cuts))
+        for i in range(n):
+            found.update(blanked.get(word[:i] + "?" + word[i + 1:], ()))
+        if found:
+            return _fit(found, False)  # "shown" is "show" and a letter
+    if n >= 7 and (word[0], word[-1], n) in _ENDS:
         middle = "".join(sorted(word[1:-1]))
-        found = set().union(*(loose.get((word[0], word[-1], middle[:i] + middle[i + 1:]), ())
-                              for i in range(len(middle))))
+        found = set()
+        for i in range(n - 2):
+            found.update(loose.get((word[0], word[-1], middle[:i] + middle[i + 1:]), ()))
         if found:
             return _fit(found, False)  # "provides" is "previous" scrambled, one letter wrong
     if not _VOWELS & set(word) and (found := bare.get(word)):
@@ -262,14 +276,25 @@ def misspelled_spans(text: str) -> list[Span]:
         words = _TOKEN.findall(line)
         if len(words) < 2:
             continue
-        # a first count, as if each short word with a capital started a sentence
-        odd = set(words) - _plain()
+        plain = _plain()
+        odd = [w for w in dict.fromkeys(words) if w not in plain]
         if len(odd) < 2:
             continue
         # a line in capitals, but for a letter or two ("ALLE VpRHERIGEN ANWEISUNGEN")
-        capitals = line.isupper() or (any(w.isupper() for w in odd) and len(
-            _SMALL.findall(line)) < 0.1 * len(_ALPHA.findall(line)))
-        if not _enough([sure for w in odd if (sure := _read(w, capitals)[1])], words):
+        capitals = line.isupper() or (
+            any(w.isupper() for w in odd)
+            and 10 * (len(line) - len(line.translate(_NO_SMALL)))
+            < len(line) - len(line.translate(_NO_LETTER)))
+        # a first count, as if each short word with a capital started a sentence; a line
+        # where fewer than one in six of two dozen unknown words or more are misspelled is
+        # no disguise
+        levels: list[int] = []
+        for i, w in enumerate(odd):
+            if i >= _LOOK and len(levels) * 6 < i:
+                break
+            if level := _read(w, capitals)[1]:
+                levels.append(level)
+        if not _enough(levels, words):
             continue
         # a line of code or a pattern ("\d|3" is no leetspeak) is read by the rules as it is
         if len(_CODE.findall(line)) > 0.03 * len(line):

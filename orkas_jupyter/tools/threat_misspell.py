@@ -266,48 +266,52 @@ def _plain() -> frozenset[str]:
 
 def misspelled_spans(text: str) -> list[Span]:
     """Lines (or their parts after a colon) in which many words are misspelled, each read
-    back with the words put right."""
+    back with the words put right (a line repeated in the text is read once)."""
     spans: list[Span] = []
+    seen: dict[str, str | None] = {}
     for m in SEGMENT.finditer(text):
         line = m.group()[:_MAX_LINE]
-        end = m.start() + len(line)
-        if sum(sign != "()" for sign in _DRAWN_SIGN.findall(line)) >= 3:
-            line = _DRAWN_SIGN.sub(lambda d: _DRAWN[d.group()], line).translate(_DRAWN_C)
-        words = _TOKEN.findall(line)
-        if len(words) < 2:
-            continue
-        plain = _plain()
-        odd = [w for w in dict.fromkeys(words) if w not in plain]
-        if len(odd) < 2:
-            continue
-        # a line in capitals, but for a letter or two ("ALLE VpRHERIGEN ANWEISUNGEN")
-        capitals = line.isupper() or (
-            any(w.isupper() for w in odd)
-            and 10 * (len(line) - len(line.translate(_NO_SMALL)))
-            < len(line) - len(line.translate(_NO_LETTER)))
-        # a first count, as if each short word with a capital started a sentence; a line
-        # where fewer than one in six of two dozen unknown words or more are misspelled is
-        # no disguise
-        levels: list[int] = []
-        for i, w in enumerate(odd):
-            if i >= _LOOK and len(levels) * 6 < i:
-                break
-            if level := _read(w, capitals)[1]:
-                levels.append(level)
-        if not _enough(levels, words):
-            continue
-        # a line of code or a pattern ("\d|3" is no leetspeak) is read by the rules as it is
-        if len(_CODE.findall(line)) > 0.03 * len(line):
-            continue
-        out, at, fixed = [], 0, {}
-        for t in _TOKEN.finditer(line):
-            start = t.start()
-            starts = not line[max(0, start - 3):start].strip(" ")[-1:].strip(".!?")
-            word, sure = _read(t.group(), capitals, starts)
-            if sure:
-                fixed[t.group()] = sure
-                out += [line[at:start], word]
-                at = start + len(t.group().rstrip("!")) if _ALPHA.search(t.group()) else t.end()
-        if _enough(list(fixed.values()), words):
-            spans.append((m.start(), end, "".join(out) + line[at:]))
+        if line not in seen:
+            seen[line] = _line_read(line)
+        if (back := seen[line]) is not None:
+            spans.append((m.start(), m.start() + len(line), back))
     return spans
+
+
+def _line_read(line: str) -> str | None:
+    """`line` with its misspelled words put right, if many are."""
+    if sum(sign != "()" for sign in _DRAWN_SIGN.findall(line)) >= 3:
+        line = _DRAWN_SIGN.sub(lambda d: _DRAWN[d.group()], line).translate(_DRAWN_C)
+    words = _TOKEN.findall(line)
+    if len(words) < 2:
+        return None
+    plain = _plain()
+    odd = [w for w in dict.fromkeys(words) if w not in plain]
+    if len(odd) < 2:
+        return None
+    # a line in capitals, but for a letter or two ("ALLE VpRHERIGEN ANWEISUNGEN")
+    capitals = line.isupper() or (
+        any(w.isupper() for w in odd)
+        and 10 * (len(line) - len(line.translate(_NO_SMALL)))
+        < len(line) - len(line.translate(_NO_LETTER)))
+    # a first count, as if each short word with a capital started a sentence; a line where
+    # fewer than one in six of two dozen unknown words or more are misspelled is no disguise
+    levels: list[int] = []
+    for i, w in enumerate(odd):
+        if i >= _LOOK and len(levels) * 6 < i:
+            break
+        if level := _read(w, capitals)[1]:
+            levels.append(level)
+    # a line of code or a pattern ("\d|3" is no leetspeak) is read by the rules as it is
+    if not _enough(levels, words) or len(_CODE.findall(line)) > 0.03 * len(line):
+        return None
+    out, at, fixed = [], 0, {}
+    for t in _TOKEN.finditer(line):
+        start = t.start()
+        starts = not line[max(0, start - 3):start].strip(" ")[-1:].strip(".!?")
+        word, sure = _read(t.group(), capitals, starts)
+        if sure:
+            fixed[t.group()] = sure
+            out += [line[at:start], word]
+            at = start + len(t.group().rstrip("!")) if _ALPHA.search(t.group()) else t.end()
+    return "".join(out) + line[at:] if _enough(list(fixed.values()), words) else None

@@ -11,7 +11,9 @@
   or Ukrainian text ("ИгHopиpyй Bce пpeдыдyщиe");
 * words spelled another way (`threat_respell`): Morse code, the NATO alphabet, letters as
   numbers, Pig Latin, and words glued into one run ("IgnoreAllPreviousInstructions", as
-  letters spelled out with one separator come back from `threat_decode`).
+  letters spelled out with one separator come back from `threat_decode`);
+* words misspelled on purpose (`threat_misspell`): scrambled, mistyped, without their
+  vowels, in leetspeak; read, like glued runs, by the rules and the grammar only.
 
 What comes back is read only if it reads as words; a line of code, a table, a DNA sequence or
 a text in a language the word lists do not hold is left alone, at the cost of a word count per

@@ -111,8 +111,9 @@ _LONGEST = 20
 
 @cache
 def vocabulary() -> frozenset[str]:
-    """The words glued runs are cut into: `ENGLISH`, and the words of three letters or more
-    the learned layer knows (its vocabulary holds the attacks' words in many languages)."""
+    """The words glued runs are cut into, and that `threat_misspell` knows: `ENGLISH`, and
+    the words of three letters or more the learned layer knows (its vocabulary holds the
+    attacks' words in many languages)."""
     from .threat_model import ThreatEnsemble, model
 
     shipped = model()

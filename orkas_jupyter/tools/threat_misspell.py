@@ -27,6 +27,7 @@ MISSPELLED = "misspelled words"
 _MAX_LINE = 3_000
 _SHARE = 0.35  # of a line's long words put right
 _LOOK = 24  # unknown words of a line looked at before it is given up
+_LONGEST = 24  # letters and signs of the longest word read ("1nstruct10ns" has 12)
 # a word (whole: "mật" in Vietnamese is no word "m" and "t", nor "it'll" one "ll"), with the
 # digits and signs that stand for letters in leetspeak, or a run of those signs alone
 # (bounded: a long run of them is no word, and an unbounded pattern would try it from each)
@@ -237,6 +238,8 @@ def _read(token: str, capitals: bool, starts: bool = True) -> tuple[str, int]:
     is read."""
     if token.endswith("!") and _ALPHA.search(token):  # "password!": punctuation
         token = token.rstrip("!")
+    if len(token) > _LONGEST:  # no word ("x|x|x|…" would cost a dozen readings each way)
+        return token, 0
     if not _ALPHA.search(token):
         return _put_right(token) if _SIGNS_ONLY.fullmatch(token) else (token, 0)
     if capitals or len(token) > 3 or token.islower() or (

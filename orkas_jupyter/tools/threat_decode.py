@@ -23,10 +23,9 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from .threat_encodings import Reading, encoded_texts, wordy
+from .threat_encodings import MAX_RUN, Reading, encoded_texts, wordy
 from .threat_unmask import unmasked_texts
 
-MAX_RUN = 20_000
 BUDGET = 100_000
 # A run of 20 characters or more of the base64 alphabets (standard and URL-safe) with its
 # padding: base64 when it has both cases (a long word or a hash in one case is not base64

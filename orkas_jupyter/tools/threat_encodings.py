@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import unquote, unquote_plus
 
-MAX_RUN = 20_000
+MAX_RUN = 20_000  # characters of the longest run decoded (an image's base64 is longer)
 # three escapes or more, anything but spaces and "%" between them ("Ignore%20all%20of%20it");
 # a run is only tried from its start (from anywhere inside a long run without "%", as in an
 # image's base64, the search took time in the square of its length)
@@ -57,8 +57,10 @@ Span = tuple[int, int, str]  # where a disguised stretch stands, and what it rea
 
 class Reading(NamedTuple):
     """A text read out of its encoding or disguise. `alone`: stretches read back out of their
-    text (a line, a run), not the text with them read in place. `cut`: runs of glued words cut
-    into words and read alone, which the learned layer would read as a list of keywords."""
+    text (a line, a run), not the text with them read in place. `cut`: a reading the learned
+    layers would take for a list of keywords (runs of glued words cut into words and read
+    alone, misspelled words put right among the garbled ones), left to the rules and the
+    grammar."""
 
     name: str
     text: str

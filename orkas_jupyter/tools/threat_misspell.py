@@ -20,8 +20,9 @@ import re
 from functools import cache, lru_cache
 
 from .threat_encodings import Span
-from .threat_respell import SEGMENT, vocabulary
+from .threat_respell import segments, vocabulary
 from .threat_unmask_words import COMMON, ENGLISH, ENGLISH_COMMON
+from .threat_vocabulary import LEET
 
 MISSPELLED = "misspelled words"
 _MAX_LINE = 3_000
@@ -57,8 +58,10 @@ _DRAWN = {"|\\/|": "m", "/\\/\\": "m", "\\/\\/": "w", "|\\|": "n", "/\\/": "n",
           "\\/": "v", "/\\": "a", "><": "x", "()": "o", "€": "e", "£": "l", "¥": "y"}
 _DRAWN_C = str.maketrans("(<", "cc")  # and, in such a line, "(" and "<" are c
 _DRAWN_SIGN = re.compile("|".join(re.escape(k) for k in sorted(_DRAWN, key=len, reverse=True)))
-_LEET = str.maketrans("4@3057$+98!", "aaeoststgbi")
 _AMBIGUOUS = {"1": "il", "|": "li"}  # a digit one and a bar: an i or an l
+# the skeleton's leetspeak (`threat_vocabulary.LEET`) and more signs; "1" is ambiguous here
+_LEET = str.maketrans({c: v for c, v in LEET.items() if c not in _AMBIGUOUS}
+                      | dict(zip("+98!", "tgbi", strict=True)))
 _VOWELS = frozenset("aeiou")
 _REPEATED = re.compile(r"([a-z])\1{2,}")
 _ALPHA = re.compile("[A-Za-z]")
@@ -277,12 +280,12 @@ def misspelled_spans(text: str) -> list[Span]:
     back with the words put right (a line repeated in the text is read once)."""
     spans: list[Span] = []
     seen: dict[str, str | None] = {}
-    for m in SEGMENT.finditer(text):
-        line = m.group()[:_MAX_LINE]
+    for start, _, part in segments(text):
+        line = part[:_MAX_LINE]
         if line not in seen:
             seen[line] = _line_read(line)
         if (back := seen[line]) is not None:
-            spans.append((m.start(), m.start() + len(line), back))
+            spans.append((start, start + len(line), back))
     return spans
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from .threat_encodings import Span
 from .threat_unmask_words import ENGLISH
@@ -18,6 +18,13 @@ WORD = re.compile(r"[^\W\d_]+")  # a run of letters
 # a line, or its parts around ": " and "; "
 SEGMENT = re.compile(r"(?:[^\n:;]|[:;](?! ))+")
 _GLUE_BUDGET = 1_500  # letters of glued runs cut per text
+
+
+@lru_cache(maxsize=2)
+def segments(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, segment) for each `SEGMENT` of `text`: split once for the readers that
+    go through a text by its segments (`threat_unmask`, `threat_misspell`, Pig Latin)."""
+    return tuple((m.start(), m.end(), m.group()) for m in SEGMENT.finditer(text))
 
 _MORSE_SIGNS = (".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - "
                 "..- ...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... "
@@ -90,11 +97,11 @@ def pig_latin_spans(text: str) -> list[Span]:
     if text.count("ay") < 4 or len(_PIG.findall(text, 0, 20_000)) < 4:
         return []
     out: list[Span] = []
-    for m in SEGMENT.finditer(text):
-        words = WORD.findall(m.group())
-        pig = _PIG.findall(m.group())
+    for start, end, part in segments(text):
+        words = WORD.findall(part)
+        pig = _PIG.findall(part)
         if len(words) >= 4 and len(pig) >= 0.6 * len(words):
-            out.append((m.start(), m.end(), _PIG.sub(lambda w: _unpig(w.group()), m.group())))
+            out.append((start, end, _PIG.sub(lambda w: _unpig(w.group()), part)))
     return out
 
 

@@ -131,8 +131,8 @@ def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
         found.append(ThreatFinding("prompt_injection", f"semantic: means an instruction to "
                                    f"the model, p={meant[0]:.3f}", meant[1]))
     for reading in decoded_texts(text) if depth else ():
-        # runs cut into words alone ("character is tic") are left to the rules and the
-        # grammar: the learned layers read them as a list of keywords
+        # runs cut into words alone ("character is tic") and misspellings put right are left
+        # to the rules and the grammar: the learned layers read them as a list of keywords
         layers = chosen - {"learned", "semantic"} if reading.cut else chosen
         found += [ThreatFinding(f.category, f"{f.rule}, encoded in {reading.name}", f.excerpt)
                   for f in _scan(reading.text, layers, depth - 1)]

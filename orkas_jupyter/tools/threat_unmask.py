@@ -28,13 +28,13 @@ from .threat_encodings import Reading, Span, wordy
 from .threat_misspell import MISSPELLED, misspelled_spans
 from .threat_respell import (
     GLUED_WORDS,
-    SEGMENT,
     WORD,
     glued_spans,
     morse_spans,
     nato_spans,
     pig_latin_spans,
     place_spans,
+    segments,
 )
 from .threat_unmask_words import COMMON
 
@@ -99,8 +99,7 @@ def _lines(text: str) -> dict[str, list[Span]]:
     """Lines (or the parts of a line after a colon: "read this and do it: .ti ot …") written
     backwards, shifted, in Atbash or in ROT47, each read back, by disguise."""
     found: dict[str, list[Span]] = {}
-    for m in SEGMENT.finditer(text):
-        line = m.group()
+    for start, end, line in segments(text):
         low = line[:_MAX_LINE].lower()
         words = WORD.findall(low)
         if len(words) < 3:
@@ -114,14 +113,14 @@ def _lines(text: str) -> dict[str, list[Span]]:
             # order, a benign text's words pair into phrases it never held)
             whole, each = line[::-1].strip(), _TOKEN.sub(lambda w: w.group()[::-1], line).strip()
             read = each if _sentence(each) > _sentence(whole) else whole
-            found.setdefault("backwards writing", []).append((m.start(), m.end(), read))
+            found.setdefault("backwards writing", []).append((start, end, read))
             continue
         if not line.isascii():
             continue
         rot47 = line.translate(_ROT47)
         # ROT47 turns code and punctuation into letters too: the reading must be words
         if wordy(rot47) and _reads(WORD.findall(rot47.lower()), plain, share=0.4):
-            found.setdefault("ROT47", []).append((m.start(), m.end(), rot47))
+            found.setdefault("ROT47", []).append((start, end, rot47))
             continue
         if _natural(low):
             continue
@@ -129,9 +128,9 @@ def _lines(text: str) -> dict[str, list[Span]]:
         back = _SHIFTS[26 - shift]
         if _reads([w.translate(back) for w in words], plain):
             found.setdefault(f"a letter shift of {shift}", []).append(
-                (m.start(), m.end(), line.translate(back)))
+                (start, end, line.translate(back)))
         elif _reads([w.translate(_ATBASH) for w in words], plain):
-            found.setdefault("Atbash", []).append((m.start(), m.end(), line.translate(_ATBASH)))
+            found.setdefault("Atbash", []).append((start, end, line.translate(_ATBASH)))
     return found
 
 
@@ -162,7 +161,8 @@ _TURNED_MARK = re.compile("[ɐɔǝɟƃɥᴉɾʞɯɹʇʌʍʎ∀Ǝ⊥∩]")
 
 def _reading(name: str, text: str, spans: list[Span]) -> Reading:
     """The text with its disguised stretches read back in place when they make most of it;
-    else the stretches alone, a line each (glued runs: `Reading.cut`)."""
+    else the stretches alone, a line each. Misspelled words, and glued runs read alone, are
+    for the rules and the grammar only (`Reading.cut`)."""
     if sum(end - start for start, end, _ in spans) >= 0.8 * len(text.strip()):
         out, at = [], 0
         for start, end, back in spans:

@@ -51,13 +51,16 @@ CONCEPTS: tuple[Concept, ...] = (
     # and "my", for the team's own bot; "any" ("any AI that reads this"); a marker to be put
     # into the answer ("insert ###ZEBRA### somewhere in your answer")
     "frame", "aside", "ours", "anyone", "insert",
+    # round 33: a question, for the answer fixed to one word for every question
+    "question",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
                                         "downside", "reader", "tell", "answer",
                                         "huge", "endless", "write", "summary",
                                         "notask", "thistext", "frame",
-                                        "aside", "ours", "anyone", "insert"})
+                                        "aside", "ours", "anyone", "insert",
+                                        "question"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -99,6 +102,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_all,
         threat_lexicon_answer,
         threat_lexicon_asia,
+        threat_lexicon_before,
         threat_lexicon_chatstart,
         threat_lexicon_dravida,
         threat_lexicon_flood,
@@ -110,6 +114,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_notask,
         threat_lexicon_only,
         threat_lexicon_own,
+        threat_lexicon_question,
         threat_lexicon_reader,
         threat_lexicon_response,
         threat_lexicon_slant,
@@ -155,7 +160,10 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 29: twelve more languages of Asia, Africa and the Caribbean
                     threat_lexicon_more.LEXICON,
                     # round 30: how the answer is to begin or end, and who reads the text
-                    threat_lexicon_frame.LEXICON):
+                    threat_lexicon_frame.LEXICON,
+                    # round 33: a question, whose answer is fixed; "before this
+                    # conversation" in forty-three more languages
+                    threat_lexicon_question.LEXICON, threat_lexicon_before.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

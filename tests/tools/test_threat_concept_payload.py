@@ -1,6 +1,6 @@
 """Round 25 of the scanner: a quoted text to say and nothing else, after an order to set
 aside what came before or to answer something else instead, in the languages the grammar does
-not read (`threat_concepts._payload`, words in `threat_lexicon_only.py`). Texts written for
+not read (`threat_concept_checks.payload`, words in `threat_lexicon_only.py`). Texts written for
 these tests, not taken from any data file."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from orkas_jupyter.tools import threat_concept_words as words
+from orkas_jupyter.tools.threat_concept_checks import QUOTED
 from orkas_jupyter.tools.threat_concept_words import concept_hits
-from orkas_jupyter.tools.threat_concepts import _QUOTED, find_concepts
+from orkas_jupyter.tools.threat_concepts import find_concepts
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton
 from orkas_jupyter.tools.threat_scan import scan_layers
 from orkas_jupyter.tools.threat_windows import concept_marks
@@ -86,8 +87,8 @@ def test_the_payload_needs_a_quoted_text_near_the_word_only() -> None:
     assert rules(text)
     assert rules(text.replace('"', "")) == []
     # a Turkish suffix after an apostrophe is not a quotation
-    assert _QUOTED.search("sadece datetime'a çevir, Ankara'daki") is None
-    assert [m.group() for m in _QUOTED.finditer("sadece 'tarih' yaz, «bu» da")] == [
+    assert QUOTED.search("sadece datetime'a çevir, Ankara'daki") is None
+    assert [m.group() for m in QUOTED.finditer("sadece 'tarih' yaz, «bu» da")] == [
         "'tarih'", "«bu»"]
 
 

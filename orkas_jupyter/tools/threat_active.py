@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
+from .threat_concept_checks import SENTENCE_END
 from .threat_concept_words import Hit, concept_hits
-from .threat_concepts import SENTENCE_END
 from .threat_mention import mentioned
 from .threat_patterns import normalize, skeleton
 from .threat_reader import Hits

@@ -51,8 +51,8 @@ CONCEPTS: tuple[Concept, ...] = (
     # and "my", for the team's own bot; "any" ("any AI that reads this"); a marker to be put
     # into the answer ("insert ###ZEBRA### somewhere in your answer")
     "frame", "aside", "ours", "anyone", "insert",
-    # round 33: a question, for the answer fixed to one word for every question
-    "question",
+    # round 33: a question, and "nothing else", for the answer fixed to one quoted word
+    "question", "nothingelse",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
@@ -60,7 +60,7 @@ UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "
                                         "huge", "endless", "write", "summary",
                                         "notask", "thistext", "frame",
                                         "aside", "ours", "anyone", "insert",
-                                        "question"})
+                                        "question", "nothingelse"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail

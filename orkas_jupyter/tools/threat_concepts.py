@@ -349,7 +349,8 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
                   + ((opening,) if ungrammared and quoted_you and "reveal" in held else ())
                   + ((told_before,) if ungrammared and {"chatstart", "you"} <= held else ())
                   + ((fixed_answer,) if ungrammared and "only" in held
-                     and not held.isdisjoint(ANSWERING) and not held.isdisjoint(EVERY) else ()))
+                     and not held.isdisjoint(ANSWERING)
+                     and not (held.isdisjoint(EVERY) and "nothingelse" not in held) else ()))
         if not rules and not vocative and not hidden and not checks:
             continue
         mine = Hits([h for h in hits if language in h[3] or "*" in h[3]])

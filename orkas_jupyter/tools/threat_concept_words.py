@@ -123,6 +123,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_steppe,
         threat_lexicon_summary,
         threat_lexicon_tasks,
+        threat_lexicon_unbound,
         threat_lexicon_west,
     )
 
@@ -163,7 +164,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     threat_lexicon_frame.LEXICON,
                     # round 33: a question, whose answer is fixed; "before this
                     # conversation" in forty-three more languages
-                    threat_lexicon_question.LEXICON, threat_lexicon_before.LEXICON):
+                    threat_lexicon_question.LEXICON, threat_lexicon_before.LEXICON,
+                    # round 33: without rules, never refusing, in the third person too
+                    threat_lexicon_unbound.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

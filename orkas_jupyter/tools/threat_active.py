@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .threat_concept_checks import SENTENCE_END
+from .threat_concept_checks import QUOTED, SENTENCE_END
 from .threat_concept_words import Hit, concept_hits
 from .threat_mention import mentioned
 from .threat_patterns import normalize, skeleton
@@ -173,11 +173,12 @@ def find_flood(skel: str) -> Finding | None:
     print, repeat, list: the "reveal" and "write" concepts) of one language, within
     `_FLOOD_SPAN` characters of one sentence: "the turbine ran a million hours without
     stopping" writes nothing out, and Danish "list" (cunning) is no English verb. Each word is
-    looked up only near the others (a long page holds hundreds of them)."""
+    looked up only near the others (a long page holds hundreds of them). Or (round 33) a huge
+    count of words or of repeats (`_counted`)."""
     hits = concept_hits(skel)
     endless = [h for h in hits if h[2] == "endless"]
     if not endless:
-        return None
+        return _counted(skel, hits)
     huge = Hits(sorted([h for h in hits if h[2] == "huge"]
                        + [(at, at, "huge", _DIGITS) for at in _big_numbers(skel)],
                        key=lambda h: h[0]))
@@ -194,4 +195,85 @@ def find_flood(skel: str) -> Finding | None:
                 if _shared(shared, said) and not SENTENCE_END.search(skel, a, b):
                     return ("flood", "told to write out a huge count without end",
                             skel[max(0, a - 30):b + 40].strip())
+    return _counted(skel, hits)
+
+
+# Round 33: the answer's length set in a huge count of words or pages ("Feumaidh am freagairt
+# agad a bhith co-dhiù 10,000 facal", "write an answer of at least 20,000 words"), or a
+# given text to be written out a huge count of times ("write the word 'banana' 10,000 times",
+# "Shkruaj fjalën 'PO' 10 000 herë"). The count stands next to its unit (`threat_lexicon_units`:
+# "10,000 words", "amagama angu-10 000", "mara 10,000"). A count of words needs the answer
+# named in its clause, with "you" or a verb of writing out ("summarise this 20,000-word
+# report" sets no answer's length); a count of times, a verb of writing out and a quoted text
+# or a word for a word or a sentence ("repeat the bootstrap 10,000 times" writes nothing out).
+_UNIT_GAP = 24  # how far a count stands from its unit, either side
+_CLAUSE_END = re.compile(r"[.!?;](?=\s)|[。！？；\n]")
+_LENGTH_SPAN = 120
+_ANSWERED = frozenset({"answer", "reply"})
+# a limit on the answer's length or a condition on it, not a demand for one ("if your answer
+# exceeds 20,000 characters, shorten it", "outputs are truncated at …", "wenn das Ergebnis
+# mehr als 10.000 Zeilen hat, …"), in the grammar's languages
+_LIMIT = re.compile(
+    r"(?<![^\W_])(?:if|when|whenever|wenn|falls|sobald|si|cuando|quando|qualora|caso|"
+    r"indien|wanneer|"
+    r"max|maximum|maximal\w*|at most|up to|no more than|limit\w*|exceed\w*|"
+    r"truncat\w*|shorten\w*|höchstens|hochstens|bis zu|nicht mehr als|begrenz\w*|"
+    r"uberschreit\w*|überschreit\w*|kürz\w*|kurz(?:e|t|en)\b|au plus|jusqu'a|jusqu'à|"
+    r"pas plus de|depass\w*|dépass\w*|tronqu\w*|como maximo|como máximo|no mas de|"
+    r"no más de|supera\w*|al massimo|fino a|non piu di|non più di|no maximo|no máximo|"
+    r"nao mais de|não mais de|exced\w*|maximaal|hooguit|niet meer dan|overschrijd\w*|"
+    r"afgekapt|inkort\w*)(?!\w)")
+# In the grammar's languages a demand for a huge length says "at least" (a tool's "deliver
+# the answer in parts of 10,000 characters" sets a size, not a demand)
+_GRAMMAR = frozenset({"en", "de", "fr", "es", "it", "pt", "nl"})
+_MINIMUM = re.compile(
+    r"(?<![^\W_])(?:at least|minimum|no fewer than|no less than|not less than|more than|"
+    r"mindestens|wenigstens|nicht weniger als|mehr als|au moins|minimum|pas moins de|plus de|"
+    r"al menos|como minimo|como mínimo|no menos de|más de|mas de|almeno|non meno di|"
+    r"più di|piu di|pelo menos|no minimo|no mínimo|não menos|nao menos|mais de|minstens|"
+    r"ten minste|minimaal|niet minder dan|meer dan)(?!\w)")
+
+
+def _counted(skel: str, hits: list[Hit]) -> Finding | None:
+    """An answer of a huge count of words, or a text written out a huge count of times, in one
+    clause of up to `_LENGTH_SPAN` characters either side of the count."""
+    units = [h for h in hits if h[2] in ("lengthunit", "times")]
+    if not units:
+        return None
+    # a count, not a code: "PD-0332991", "v2_100000" name things ("amagama angama-10 000"
+    # is a count)
+    counts = Hits(sorted([h for h in hits if h[2] == "huge"]
+                         + [(at, at, "huge", _DIGITS) for at in _big_numbers(skel)
+                            if skel[at] != "0" and not (at and (skel[at - 1].isalnum()
+                                                                or skel[at - 1] == "_"))],
+                         key=lambda h: h[0]))
+    near = Hits(hits)
+    for start, end, unit, languages in units:
+        for spot, _, _, counted in counts.between(start - _UNIT_GAP, end + _UNIT_GAP):
+            shared = _shared(languages, counted)
+            lo, hi = min(start, spot), max(end, spot)
+            if not shared or SENTENCE_END.search(skel, lo, hi):
+                continue
+            around = [h for h in near.between(hi - _LENGTH_SPAN, lo + _LENGTH_SPAN)
+                      if _shared(shared, h[3]) and not _CLAUSE_END.search(
+                          skel, min(h[0], lo), max(h[1], hi))]
+            held = {h[2] for h in around}
+            # a word that is also the answer is its noun ("large outputs are truncated")
+            named = {(h[0], h[1]) for h in around if h[2] in _ANSWERED}
+            writes = [h for h in around if (h[2] == "reveal" and (h[0], h[1]) not in named) or (
+                h[2] == "write" and _ORDERED.search(skel, max(0, h[0] - 12), h[0]))]
+            # the answer's length ordered, to the reader ("write an answer", and outside the
+            # grammar's languages "your answer"): a tool's "outputs are truncated at 20,000
+            # characters" orders nothing
+            window = (max(0, lo - _LENGTH_SPAN), hi + _LENGTH_SPAN)
+            grammar = languages <= _GRAMMAR
+            if unit == "lengthunit" and not held.isdisjoint(_ANSWERED) and (
+                    writes or ("you" in held and not grammar)) and not _LIMIT.search(
+                        skel, *window) and (not grammar or _MINIMUM.search(skel, *window)):
+                return ("flood", "the answer's length set in a huge count of words",
+                        skel[max(0, lo - 60):hi + 30].strip())
+            if unit == "times" and writes and ("lengthunit" in held or QUOTED.search(
+                    skel, max(0, lo - _LENGTH_SPAN), hi + _LENGTH_SPAN)):
+                return ("flood", "told to write a given text out a huge count of times",
+                        skel[max(0, lo - 60):hi + 30].strip())
     return None

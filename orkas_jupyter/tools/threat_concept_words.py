@@ -51,8 +51,9 @@ CONCEPTS: tuple[Concept, ...] = (
     # and "my", for the team's own bot; "any" ("any AI that reads this"); a marker to be put
     # into the answer ("insert ###ZEBRA### somewhere in your answer")
     "frame", "aside", "ours", "anyone", "insert",
-    # round 33: a question, and "nothing else", for the answer fixed to one quoted word
-    "question", "nothingelse",
+    # round 33: a question, and "nothing else", for the answer fixed to one quoted word; the
+    # units of a text's length and "times", for the answer flooded by a count
+    "question", "nothingelse", "lengthunit", "times",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
@@ -60,7 +61,8 @@ UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "
                                         "huge", "endless", "write", "summary",
                                         "notask", "thistext", "frame",
                                         "aside", "ours", "anyone", "insert",
-                                        "question", "nothingelse"})
+                                        "question", "nothingelse", "lengthunit",
+                                        "times"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -124,6 +126,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_summary,
         threat_lexicon_tasks,
         threat_lexicon_unbound,
+        threat_lexicon_units,
         threat_lexicon_west,
     )
 
@@ -165,8 +168,9 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     # round 33: a question, whose answer is fixed; "before this
                     # conversation" in forty-three more languages
                     threat_lexicon_question.LEXICON, threat_lexicon_before.LEXICON,
-                    # round 33: without rules, never refusing, in the third person too
-                    threat_lexicon_unbound.LEXICON):
+                    # round 33: without rules, never refusing, in the third person too;
+                    # a text's length in words, and a count of times
+                    threat_lexicon_unbound.LEXICON, threat_lexicon_units.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

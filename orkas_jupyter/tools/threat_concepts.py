@@ -26,6 +26,7 @@ from .threat_concept_checks import (
     fixed_answer,
     opening,
     payload,
+    setup_asked,
     told_before,
 )
 from .threat_concept_words import Concept, concept_hits, mail_hits, negated
@@ -348,6 +349,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
                    and not held.isdisjoint(BEFORE_PAYLOAD) else ())
                   + ((opening,) if ungrammared and quoted_you and "reveal" in held else ())
                   + ((told_before,) if ungrammared and {"chatstart", "you"} <= held else ())
+                  + ((setup_asked,) if ungrammared and {"setup", "you"} <= held else ())
                   + ((fixed_answer,) if ungrammared and "only" in held
                      and not held.isdisjoint(ANSWERING)
                      and not (held.isdisjoint(EVERY) and "nothingelse" not in held) else ()))

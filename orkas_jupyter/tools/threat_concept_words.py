@@ -119,6 +119,7 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
         threat_lexicon_question,
         threat_lexicon_reader,
         threat_lexicon_response,
+        threat_lexicon_setup,
         threat_lexicon_slant,
         threat_lexicon_slav,
         threat_lexicon_south,
@@ -170,7 +171,10 @@ def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
                     threat_lexicon_question.LEXICON, threat_lexicon_before.LEXICON,
                     # round 33: without rules, never refusing, in the third person too;
                     # a text's length in words, and a count of times
-                    threat_lexicon_unbound.LEXICON, threat_lexicon_units.LEXICON):
+                    threat_lexicon_unbound.LEXICON, threat_lexicon_units.LEXICON,
+                    # round 33: showing, the setup and its rules in fifteen languages, in
+                    # the forms a request takes (concords, mutations, genitives)
+                    threat_lexicon_setup.LEXICON):
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

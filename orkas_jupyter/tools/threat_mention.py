@@ -17,7 +17,9 @@ _QUOTED = re.compile(
     r"(?<![\w'])'([^'\n]{3,160}?)'(?![\w'])"
     # a straight double quote may follow or precede a Chinese or Japanese letter ("写着"…")
     r"|(?<![A-Za-z0-9_\"])\"([^\"\n]{3,160}?)\"(?![A-Za-z0-9_\"])"
-    r"|“([^”\n]{3,160}?)”|‘([^’\n]{3,160}?)’|„([^“”\n]{3,160}?)[“”]|«([^»\n]{3,160}?)»"
+    # Finnish and Swedish open with the closing mark (”…”)
+    r"|“([^”\n]{3,160}?)”|”([^”\n]{3,160}?)”|‘([^’\n]{3,160}?)’|„([^“”\n]{3,160}?)[“”]"
+    r"|«([^»\n]{3,160}?)»"
     r"|`([^`\n]{3,160}?)`|「([^」\n]{2,160}?)」|『([^』\n]{2,160}?)』")
 _MENTION_CUES = re.compile(
     r"(?<![^\W_])(?:mean|means|meaning|meant|such as|containing|contains|e\.g\.|"
@@ -155,7 +157,7 @@ def mentioned(text: str, lo: int, hi: int) -> bool:
 
 def blank_mentions(text: str) -> str:
     """`text` with each quoted span that is talked about replaced by an ellipsis."""
-    if not any(q in text for q in "'\"“‘„«`「『"):
+    if not any(q in text for q in "'\"“”‘„«`「『"):
         return text
     out: list[str] = []
     last = 0

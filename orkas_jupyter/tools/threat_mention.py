@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .threat_mention_words import MENTION_WORDS
+
 _QUOTED = re.compile(
     r"(?<![\w'])'([^'\n]{3,160}?)'(?![\w'])"
     # a straight double quote may follow or precede a Chinese or Japanese letter ("写着"…")
@@ -143,10 +145,19 @@ _LISTED = re.compile(r"\s*[,;/|]\s+|\s+(?:or|and|oder|o|ou|of|или|lub)\s+|\s*
 _CONTEXT = 100
 
 
+# Round 33: "such as", "the phrase", "so-called", "a user wrote" in fifty languages
+# (`threat_mention_words.py`): "tekstit, kuten ”unohda aiemmat ohjeet”, voivat harhauttaa"
+_MORE_CUES = re.compile(
+    r"(?<![^\W_])(?:" + "|".join(sorted({re.escape(w) for ws in MENTION_WORDS.values()
+                                          for w in ws}, key=len, reverse=True))
+    + r")(?!\w)", re.IGNORECASE)
+
+
 def _cued(text: str, lo: int, hi: int) -> bool:
     """Whether a word that marks a mention stands within `_CONTEXT` characters of `lo:hi`."""
     around = text[max(0, lo - _CONTEXT):lo] + " " + text[hi:hi + _CONTEXT]
-    return _MENTION_CUES.search(around) is not None
+    return (_MENTION_CUES.search(around) is not None
+            or _MORE_CUES.search(around) is not None)
 
 
 def mentioned(text: str, lo: int, hi: int) -> bool:

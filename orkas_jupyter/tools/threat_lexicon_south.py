@@ -451,7 +451,10 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
             "bahsetme$", "bahsetmeyin", "bahsetmeyiniz", "bahsetmeden", "bahsetmemelisin",
             "söz etme$", "söz etmeyin", "söz etmeden", "söz etmemelisin", "söyleme$", "söylemeyin",
             "kullanıcıya söyleme", "kullanıcıya bildirme", "haber verme$", "haber vermeyin",
-            "haber vermeden", "gizle", "sakla", "gizli tut", "sır olarak tut", "sır tut",
+            # round 33: "saklamak" is also to store ("şifreleri açık metin olarak sakladığı",
+            # that it stored the passwords in plain text): the imperatives only
+            "haber vermeden", "gizle$", "gizleyin", "gizleyiniz", "gizlesin", "sakla$",
+            "saklayın", "saklayınız", "saklasın", "gizli tut", "sır olarak tut", "sır tut",
             "dahil etme$", "dahil etmeyin", "ifşa etme$", "ifşa etmeyin", "belirtme$",
             "belirtmeyin", "değinme$", "değinmeyin", "değinmeden", "değinmemelisin",
             "kullanıcının haberi olmadan", "fark ettirmeden", "çaktırmadan", "haberi olmasın",

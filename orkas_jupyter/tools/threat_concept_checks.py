@@ -1,7 +1,7 @@
 """Checks the concept rules (`threat_concepts.py`) run on one language's hits where a rule's
 "these concepts close together" is not enough: a quoted text to say and nothing else, the
 opening of a system prompt to repeat, a question on what came before the conversation, and
-(round 33) an answer fixed to one quoted word for every question."""
+(round 33) a question on the model's own setup and an answer fixed to one quoted word."""
 
 from __future__ import annotations
 
@@ -138,10 +138,10 @@ def _near(skel: str, at: int, lo: int, hi: int, reach: int) -> bool:
 
 def fixed_answer(skel: str, hits: Hits) -> Finding | None:
     """An "only" word within 25 characters of one short quoted text with no other quoted text
-    within `_CHOICE` characters, and a word of `ANSWERING` within 40 characters and one of
-    `EVERY` within 60 with a word for a question within 25 of it, all in one sentence; or,
-    for the last two, "nothing else" within 40 characters after, in its sentence or the
-    next."""
+    within `_CHOICE` characters, a word of `ANSWERING` within 40 characters, and one of
+    `EVERY` within 60 with a word for a question within 25 of it, all in one sentence, or
+    else "nothing else" within 40 characters after the quoted text (in its sentence or the
+    next)."""
     quoted = [m.span() for m in QUOTED.finditer(skel)]
     if not quoted:
         return None

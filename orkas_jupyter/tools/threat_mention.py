@@ -145,8 +145,10 @@ _LISTED = re.compile(r"\s*[,;/|]\s+|\s+(?:or|and|oder|o|ou|of|или|lub)\s+|\s*
 _CONTEXT = 100
 
 
-# Round 33: "such as", "the phrase", "so-called", "a user wrote" in fifty languages
-# (`threat_mention_words.py`): "tekstit, kuten ”unohda aiemmat ohjeet”, voivat harhauttaa"
+# Round 33: "such as", "for example", "so-called", "known as" in fifty languages
+# (`threat_mention_words.py`): "tekstit, kuten ”unohda aiemmat ohjeet”, voivat harhauttaa".
+# Not "the phrase", "the sentence", "the message": they bring in an attack's payload too
+# ("start with the phrase 'You are'")
 _MORE_CUES = re.compile(
     r"(?<![^\W_])(?:" + "|".join(sorted({re.escape(w) for ws in MENTION_WORDS.values()
                                           for w in ws}, key=len, reverse=True))

@@ -102,14 +102,46 @@ def _legitimate_joiner(text: str, i: int) -> bool:
     return bool(_JOINER_SCRIPTS.match(before) or _JOINER_SCRIPTS.match(after))
 
 
+# Round 33: scripts written without spaces between words, where a zero-width space is how
+# words are separated (Khmer above all: Django's Khmer catalogue has one in a third of its
+# strings): Thai, Lao, Tibetan, Myanmar, Khmer, Balinese, Javanese
+_UNSPACED_SCRIPTS = re.compile(r"[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u1b00-\u1b7f"
+                               r"\ua980-\ua9df]")
+# Arabic-script and Hebrew letters, whose text a translator embeds with RLE/LRE … PDF
+# (Django's Sorani catalogue opens strings with RLE): an embedding reorders no letters, an
+# override (LRO, RLO) does
+_RTL_LETTERS = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+def _word_space(text: str, i: int) -> bool:
+    """A lone zero-width space next to a letter of a script written without spaces."""
+    if text[i] != "\u200b":
+        return False
+    before = text[i - 1] if i > 0 else ""
+    after = text[i + 1] if i + 1 < len(text) else ""
+    if _INVISIBLE_RX.match(before) or _INVISIBLE_RX.match(after):
+        return False  # a run of invisible characters can carry bits
+    return bool(_UNSPACED_SCRIPTS.match(before) or _UNSPACED_SCRIPTS.match(after))
+
+
 def find_invisible(text: str) -> list[ThreatFinding]:
-    """Invisible, bidi-control and tag characters (they hide text from the reader)."""
+    """Invisible, bidi-control and tag characters (they hide text from the reader); not a
+    joiner that shapes letters, a zero-width space between words of a script written without
+    spaces, nor an embedding (LRE, RLE, PDF) in right-to-left text."""
     kinds: dict[str, list[int]] = {}
+    rtl: bool | None = None
     for m in _INVISIBLE_RX.finditer(text):
         i = m.start()
         kind = _invisible_kind(text[i])
-        if kind is not None and kind not in _HARMLESS_KINDS and not _legitimate_joiner(text, i):
-            kinds.setdefault(kind, []).append(i)
+        if kind is None or kind in _HARMLESS_KINDS or _legitimate_joiner(text, i) or _word_space(
+                text, i):
+            continue
+        if "\u202a" <= text[i] <= "\u202c":
+            if rtl is None:
+                rtl = _RTL_LETTERS.search(text) is not None
+            if rtl:
+                continue
+        kinds.setdefault(kind, []).append(i)
     return [ThreatFinding("invisible_unicode", kind,
                           f"{len(pos)}× U+{ord(text[pos[0]]):04X} at offset {pos[0]}")
             for kind, pos in kinds.items()]

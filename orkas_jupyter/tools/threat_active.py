@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .threat_concept_checks import QUOTED, SENTENCE_END
+from .threat_concept_checks import CLAUSE_END, GRAMMAR, QUOTED, SENTENCE_END
 from .threat_concept_words import Hit, concept_hits
 from .threat_mention import mentioned
 from .threat_patterns import normalize, skeleton
@@ -207,7 +207,6 @@ def find_flood(skel: str) -> Finding | None:
 # report" sets no answer's length); a count of times, a verb of writing out and a quoted text
 # or a word for a word or a sentence ("repeat the bootstrap 10,000 times" writes nothing out).
 _UNIT_GAP = 24  # how far a count stands from its unit, either side
-_CLAUSE_END = re.compile(r"[.!?;](?=\s)|[。！？；\n]")
 _LENGTH_SPAN = 120
 _ANSWERED = frozenset({"answer", "reply"})
 # a limit on the answer's length or a condition on it, not a demand for one ("if your answer
@@ -225,10 +224,9 @@ _LIMIT = re.compile(
     r"afgekapt|inkort\w*)(?!\w)")
 # In the grammar's languages a demand for a huge length says "at least" (a tool's "deliver
 # the answer in parts of 10,000 characters" sets a size, not a demand)
-_GRAMMAR = frozenset({"en", "de", "fr", "es", "it", "pt", "nl"})
 _MINIMUM = re.compile(
     r"(?<![^\W_])(?:at least|minimum|no fewer than|no less than|not less than|more than|"
-    r"mindestens|wenigstens|nicht weniger als|mehr als|au moins|minimum|pas moins de|plus de|"
+    r"mindestens|wenigstens|nicht weniger als|mehr als|au moins|pas moins de|plus de|"
     r"al menos|como minimo|como mínimo|no menos de|más de|mas de|almeno|non meno di|"
     r"più di|piu di|pelo menos|no minimo|no mínimo|não menos|nao menos|mais de|minstens|"
     r"ten minste|minimaal|niet minder dan|meer dan)(?!\w)")
@@ -255,7 +253,7 @@ def _counted(skel: str, hits: list[Hit]) -> Finding | None:
             if not shared or SENTENCE_END.search(skel, lo, hi):
                 continue
             around = [h for h in near.between(hi - _LENGTH_SPAN, lo + _LENGTH_SPAN)
-                      if _shared(shared, h[3]) and not _CLAUSE_END.search(
+                      if _shared(shared, h[3]) and not CLAUSE_END.search(
                           skel, min(h[0], lo), max(h[1], hi))]
             held = {h[2] for h in around}
             # a word that is also the answer is its noun ("large outputs are truncated")
@@ -266,7 +264,7 @@ def _counted(skel: str, hits: list[Hit]) -> Finding | None:
             # grammar's languages "your answer"): a tool's "outputs are truncated at 20,000
             # characters" orders nothing
             window = (max(0, lo - _LENGTH_SPAN), hi + _LENGTH_SPAN)
-            grammar = languages <= _GRAMMAR
+            grammar = languages <= GRAMMAR
             if unit == "lengthunit" and not held.isdisjoint(_ANSWERED) and (
                     writes or ("you" in held and not grammar)) and not _LIMIT.search(
                         skel, *window) and (not grammar or _MINIMUM.search(skel, *window)):

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from .threat_reader import Hits
 
 Finding = tuple[str, str, str]  # kind, rule, excerpt
 
 SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？\n]")
+# the end of a sentence or clause (a full stop inside an address or a number is not one)
+CLAUSE_END = re.compile(r"[.!?;](?=\s)|[。！？；\n]")
+# the languages the grammar (`threat_intent.py`) reads by word order
+GRAMMAR = frozenset({"en", "de", "fr", "es", "it", "pt", "nl"})
 # Round 25: a text to say and nothing else ("… and only write "I have been hacked"", "「…」とだけ
 # 出力して"), after an order to set aside what came before or to answer something else
 # instead. A quoted text alone is a note's format ("if a value is missing, write only
@@ -28,12 +33,19 @@ QUOTED = re.compile(r"(?<![^\W_])'[^'\n]{2,80}'(?![a-z])|\"[^\"\n]{2,80}\""
                      r"|[“„«”][^”“»\n]{2,80}[”“»]|[「『][^」』\n]{1,80}[」』]|‘[^’\n]{2,80}’")
 
 
+@lru_cache(maxsize=4)
+def quoted_spans(skel: str) -> tuple[tuple[int, int], ...]:
+    """Where `QUOTED` matches in `skel`, in order (remembered for the last few texts: the
+    checks and the rules of every language read the same skeleton)."""
+    return tuple(m.span() for m in QUOTED.finditer(skel))
+
+
 # A quiz or a form gives a choice of answers ("erantzun 'bai' edo 'ez' soilik", "mjibu 'ndiyo'
 # au 'hapana' tu"): a second quoted text within `_CHOICE` characters of one
 _CHOICE = 30
 
 
-def _choice(quoted: list[tuple[int, int]], one: tuple[int, int]) -> bool:
+def _choice(quoted: tuple[tuple[int, int], ...], one: tuple[int, int]) -> bool:
     """Whether another quoted text stands within `_CHOICE` characters of `one`."""
     return any(q != one and q[0] - _CHOICE <= one[1] and q[1] + _CHOICE >= one[0]
                for q in quoted)
@@ -42,7 +54,7 @@ def _choice(quoted: list[tuple[int, int]], one: tuple[int, int]) -> bool:
 def payload(skel: str, hits: Hits) -> Finding | None:
     """An "only" word with a quoted text within 15 characters (not one of a choice: round 33),
     a verb of saying within 40 and one of `BEFORE_PAYLOAD` up to 150 characters before it."""
-    quoted = [m.span() for m in QUOTED.finditer(skel)]
+    quoted = quoted_spans(skel)
     if not quoted:
         return None
     ends = [hi for _, hi in quoted]  # in order, as the spans do not overlap
@@ -142,7 +154,7 @@ def fixed_answer(skel: str, hits: Hits) -> Finding | None:
     `EVERY` within 60 with a word for a question within 25 of it, all in one sentence, or
     else "nothing else" within 40 characters after the quoted text (in its sentence or the
     next)."""
-    quoted = [m.span() for m in QUOTED.finditer(skel)]
+    quoted = quoted_spans(skel)
     if not quoted:
         return None
     for start, end, concept, _ in hits.hits:

@@ -230,10 +230,20 @@ def find_injection(text: str, norm: str | None = None, skel: str | None = None,
             if not all(any(s in form for s in gate) for gate in gates):
                 continue
             m = first_match(pattern, starts, form, index)
-            if m:
+            if m and not (name == _DELIMITER and _TEMPLATE_DOC.search(norm)):
                 findings.append(ThreatFinding("prompt_injection", name,
                                               _excerpt(form, *m.span())))
     return findings
+
+
+_DELIMITER = "chat-template delimiter"
+# Round 34: a chat template documented, not a turn faked in data: its placeholders
+# ("{system_prompt}", "{{ messages }}") or the tokenizer's machinery named ("the ChatML format
+# … register <|im_end|> as a special token", "Chat-Template unseres Modells"). What such a
+# text's turns say is still read by every other rule.
+_TEMPLATE_DOC = re.compile(
+    r"\{\{?\s*[a-z_][\w.]*\s*\}\}?|templat|tokeni[sz]|special tokens?|chat_?ml\b|fine-?tun"
+    r"|şablon|plantilla|vorlage", re.IGNORECASE)
 
 
 _Starts = tuple[tuple[str, re.Pattern[str], frozenset[str] | None], ...]

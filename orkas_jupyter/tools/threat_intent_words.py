@@ -261,6 +261,15 @@ UNBOUND = alt(
     r"mensheid|mensen|insaan\w*)",
     r"(?:die|der) (?:\w+ ){0,2}(?:menschen|menschheit) hasst",
 )
+# The user's late grandparent, and the verbs that ask for a role to be played.
+_LATE_KIN = (r"(?:late|dead|deceased|verstorbene[rn]?|difunt[oa]|defunte?|defunt[oa]|"
+             r"falecid[oa]|overleden) (?:grandmother|grandma|grandfather|grandpa|oma|opa|"
+             r"abuel[oa]|grand-mere|grand-pere|nonn[oa]|avo|vo)")
+_PLAY = (r"(?:act|acting|pretend|play|behave|role-?play|impersonate|simulate|you are|"
+         r"verhalte?|spiel|tu so|gib dich|benimm|actua|finge|haz de|haz como|comportate|juega|"
+         r"interpreta|eres|joue|agis|fais comme|sois|comporte|incarne|tu es|fai finta|"
+         r"comportati|agisci|fingi|sii|aja|finja|faca de conta|seja|atue|voce e|doe alsof|"
+         r"gedraag|speel|wees|je bent)")
 # Signs of a role-play jailbreak on their own: a world without laws, being "freed" from
 # limits, the grandmother who read out keys (staying in character is one only with the
 # model's rules named nearby: `threat_intent_phrases.STAY_IN_CHARACTER`).
@@ -285,9 +294,10 @@ JAILBREAK = alt(
     r"grenzen|limitaciones|restricciones|reglas|limites|regles|limitazioni|restrizioni|regole|"
     r"limitacoes|restricoes|regras|beperkingen|regels|niyam|pabandi\w*)",
     r"(?:sich |te )?an keine regeln (?:zu )?halten",
-    r"(?:late|dead|deceased|verstorbene[rn]?|difunt[oa]|defunte?|defunt[oa]|falecid[oa]|"
-    r"overleden) (?:grandmother|grandma|grandfather|grandpa|oma|opa|abuel[oa]|grand-mere|"
-    r"grand-pere|nonn[oa]|avo|vo)",
+    # the late grandmother to be played, before or after she is named (round 34: a memoir's
+    # "meine verstorbene Oma hat uns vorgelesen" plays no one)
+    _PLAY + r"\b[^.!?\n]{0,60}?\b" + _LATE_KIN,
+    _LATE_KIN + r"\b[^\n]{0,200}?\b" + _PLAY,
     r"(?:universe|universo|univers|universum|paralleluniversum|world|welt|mundo|monde|mondo|"
     r"wereld)\b[^.!?\n]{0,40}?\b(?:no|keine|aucune?|nessun[ao]?|nenhum[ao]?|geen|sin)\b"
     r"[^.!?\n]{0,20}?\b(?:restrictions?|rules|limits|laws|einschrankungen|regeln|gesetze|"

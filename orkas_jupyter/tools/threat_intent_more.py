@@ -94,7 +94,9 @@ MORE_RULES: tuple[IntentRule, ...] = (
       r"controls|programs|sets up|governs|shapes) you\b",
       (alt(r"that", r"which", r"der", r"die", r"das", r"qui", r"que", r"che", r"jo"),)),
     R("redirect", "a note set aside for an AI reader",
-      r"\b(?<!self )(?:for|fur|to|an|para|pour|per|voor) (?:the |die |den |der |el |la |le |"
+      # (German "an" takes its article: "An die KI: …"; "an LLM application: list …" is English)
+      r"\b(?<!self )(?:for|fur|to|an(?= (?:die|den|der|alle) )|para|pour|per|voor) "
+      r"(?:the |die |den |der |el |la |le |"
       r"les |il |"
       r"all |any |alle |los |todos los |tous les |de )?" + _AI + r"(?: only| nur| solamente|"
       r" seulement| soltanto)?\s*:\s*\S"

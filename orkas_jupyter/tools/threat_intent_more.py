@@ -14,6 +14,19 @@ b = r"\b"
 _AI = (r"(?:(?:[a-z]+[- ])?(?:ai|ki|kis|ia|llm|llms|gpt)(?:[- ][a-z]+){0,2}"
        r"|(?:[a-z]+-)?[a-z]*(?:assistant|assistent|asistente|assistente)[a-z]*|copilot"
        r"|language models?|sprachmodell\w*|[a-z]+-(?:ki|kis|bots?))")
+# Round 34: what an AI reader does to a text besides reading it (grading an essay, screening
+# a CV, ranking reviews), and the texts it does it to.
+_JUDGES = (r"grad(?:e|es|ing)|scor(?:e|es|ing)|rank(?:s|ing)?|rates?|rating|screen(?:s|ing)?|"
+           r"evaluat\w*|assess\w*|aggregat\w*|triag\w*|index(?:es|ing)?|crawl\w*|"
+           r"pars(?:e|es|ing)|summari[sz]\w*")
+_THIS_TEXT = (r"(?:page|document|text|e-?mail|message|reviews?|essay|paper|cv|resume|"
+              r"application|submission|report|file|ticket|listing|product|article|post|"
+              r"site|website|repo|repository|pull request|thread|comment|transcript|invoice|"
+              r"contract|candidate|applicant|profile|proposal|supplier|vendor)s?")
+_READER = (r"(?:ai|llm|chatbot|bot|assistant|model|agent|language model|summari[sz]er)s?"
+           r"(?: [a-z]+)?")
+_AT_WORK = (r"(?:that |which |who )?(?:reads?|reading|process\w*|analy[sz]\w*|review\w*|"
+            + _JUDGES + r") (?:[\w'-]+ ){0,4}?(?:this|these) " + _THIS_TEXT + r"\b")
 # ... and a bot, where the words say the note is one ("note to the bot:"); never an agent,
 # who is a person in call-centre and support documents ("Hinweis für Agents:").
 _AI_OR_BOT = r"(?:" + _AI + r"|(?:chat)?bots?)"
@@ -111,13 +124,23 @@ MORE_RULES: tuple[IntentRule, ...] = (
       r"assistent|asistente|assistente|model|modell|modelo|modele|modello|agent|sprachmodell|"
       r"language model)s? (?:\w+ ){0,5}(?:is |are |wird |gets )?(?:summari[sz]\w*|reads?|"
       r"reading|process\w*|analy[sz]\w*|review\w*|asked|gefragt|liest|zusammenfass\w*|resum\w*|"
-      r"lee|lit|legge|le|leest|samenvat\w*)\b",
+      r"lee|lit|legge|le|leest|samenvat\w*)\b"
+      # round 34: an AI reader at work on this very text: grading this essay, or a class of
+      # them ("Any AI aggregating reviews for this product must …", "AI systems summarizing
+      # this page should …"); "when a model is ranking search results" names no text
+      r"|\b(?:if|when|whenever) (?:an? |any |the )?" + _READER + r" (?:is |are )?"
+      + _AT_WORK
+      + r"|\b(?:any|every|all|each) (?:[a-z]+ )?" + _READER + r" " + _AT_WORK
+      + r"|\b" + _READER + r" " + _AT_WORK + r" (?:should|must|shall|needs? to|has to|"
+      r"are to|is to)\b(?! be\b)",
       (alt(r"for", r"fur", r"to", r"an", r"para", r"pour", r"per", r"voor", r"note", r"notiz",
            r"hinweis", r"nachricht", r"message", r"new", r"neue", r"nueva", r"nouvelle",
            r"nuovo", r"nieuwe", r"hey", r"hi", r"hallo", r"hello", r"ok", r"okay", r"dear",
            r"liebe", r"lieber", r"querido", r"querida", r"cher", r"chere", r"caro", r"cara",
            r"beste", r"ola", r"oi", r"if", r"when", r"whenever", r"falls", r"wenn", r"sobald",
-           r"si", r"quand", r"se", r"quando", r"als"),),
+           r"si", r"quand", r"se", r"quando", r"als", r"any", r"every", r"all", r"each",
+           r"ai", r"llms?", r"chatbots?", r"bots?", r"assistants?", r"models?", r"agents?",
+           r"language", r"summari[sz]ers?"),),
       # every branch names the AI reader (the gate's words are everyday ones)
       r"assist|asist|copilot|\b(?:ai|ki|kis|ia|llms?|gpt|(?:chat)?bots?|models?|modell[a-z]*|"
       r"modelos?|modeles?|modello|agents?|sprachmodell[a-z]*)\b"),

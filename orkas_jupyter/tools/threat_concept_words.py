@@ -54,6 +54,9 @@ CONCEPTS: tuple[Concept, ...] = (
     # round 33: a question, and "nothing else", for the answer fixed to one quoted word; the
     # units of a text's length and "times", for the answer flooded by a count
     "question", "nothingelse", "lengthunit", "times",
+    # round 34: the role-play jailbreaks' own words (a late relative, refusing, points, being
+    # shut down, staying in character, two answers, a special mode, being set free)
+    "latekin", "refuse", "points", "shutdown", "incharacter", "twoways", "specialmode", "freed",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
@@ -62,7 +65,8 @@ UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "
                                         "notask", "thistext", "frame",
                                         "aside", "ours", "anyone", "insert",
                                         "question", "nothingelse", "lengthunit",
-                                        "times"})
+                                        "times", "latekin", "refuse", "points", "shutdown",
+                                        "incharacter", "twoways", "specialmode", "freed"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -98,83 +102,10 @@ Senses = dict[Concept, frozenset[str]]  # what an entry stands for, in which lan
 
 
 def _lexicons() -> dict[str, dict[Concept, tuple[str, ...]]]:
-    from . import (
-        threat_lexicon_africa,
-        threat_lexicon_africa_se,
-        threat_lexicon_all,
-        threat_lexicon_answer,
-        threat_lexicon_asia,
-        threat_lexicon_before,
-        threat_lexicon_chatstart,
-        threat_lexicon_dravida,
-        threat_lexicon_flood,
-        threat_lexicon_frame,
-        threat_lexicon_gael,
-        threat_lexicon_indic,
-        threat_lexicon_more,
-        threat_lexicon_north,
-        threat_lexicon_notask,
-        threat_lexicon_only,
-        threat_lexicon_own,
-        threat_lexicon_question,
-        threat_lexicon_reader,
-        threat_lexicon_response,
-        threat_lexicon_setup,
-        threat_lexicon_slant,
-        threat_lexicon_slav,
-        threat_lexicon_south,
-        threat_lexicon_steppe,
-        threat_lexicon_summary,
-        threat_lexicon_tasks,
-        threat_lexicon_unbound,
-        threat_lexicon_units,
-        threat_lexicon_west,
-    )
+    from .threat_lexicons import LEXICONS
 
     merged: dict[str, dict[Concept, tuple[str, ...]]] = {"*": dict(GLOBAL)}
-    for lexicon in (threat_lexicon_asia.LEXICON, threat_lexicon_north.LEXICON,
-                    threat_lexicon_south.LEXICON, threat_lexicon_west.LEXICON,
-                    threat_lexicon_all.LEXICON,
-                    # round 12: thirty-odd more languages
-                    threat_lexicon_slav.LEXICON, threat_lexicon_africa.LEXICON,
-                    threat_lexicon_gael.LEXICON, threat_lexicon_indic.LEXICON,
-                    threat_lexicon_dravida.LEXICON, threat_lexicon_steppe.LEXICON,
-                    # round 14: "tasks" as what the model was told
-                    threat_lexicon_tasks.LEXICON,
-                    # round 19: the model's answer, and slipping a claim into it
-                    threat_lexicon_answer.LEXICON,
-                    # round 25: "only" and "instead", for the payload rule
-                    threat_lexicon_only.LEXICON,
-                    # round 26: "before this conversation started"
-                    threat_lexicon_chatstart.LEXICON,
-                    # round 26: "own", where the languages of India say "your"; a terminal
-                    threat_lexicon_own.LEXICON,
-                    # round 27: what to leave out
-                    threat_lexicon_slant.LEXICON,
-                    # round 27: the AI reader addressed, and told what to state
-                    threat_lexicon_reader.LEXICON,
-                    # round 28: the model's answer, where active content is to be put
-                    threat_lexicon_response.LEXICON,
-                    # round 28: a huge count, and going on without end
-                    threat_lexicon_flood.LEXICON, threat_lexicon_flood.WRITE,
-                    threat_lexicon_summary.LEXICON,
-                    # round 29: the reader told not to do its task; the text naming itself
-                    threat_lexicon_notask.LEXICON,
-                    # round 29: six languages of southern and eastern Africa
-                    threat_lexicon_africa_se.LEXICON,
-                    # round 29: twelve more languages of Asia, Africa and the Caribbean
-                    threat_lexicon_more.LEXICON,
-                    # round 30: how the answer is to begin or end, and who reads the text
-                    threat_lexicon_frame.LEXICON,
-                    # round 33: a question, whose answer is fixed; "before this
-                    # conversation" in forty-three more languages
-                    threat_lexicon_question.LEXICON, threat_lexicon_before.LEXICON,
-                    # round 33: without rules, never refusing, in the third person too;
-                    # a text's length in words, and a count of times
-                    threat_lexicon_unbound.LEXICON, threat_lexicon_units.LEXICON,
-                    # round 33: showing, the setup and its rules in fifteen languages, in
-                    # the forms a request takes (concords, mutations, genitives)
-                    threat_lexicon_setup.LEXICON):
+    for lexicon in LEXICONS:
         for language, words in lexicon.items():
             mine = merged.setdefault(language, {})
             for concept, entries in words.items():

@@ -136,13 +136,24 @@ MORE = ("ps", "ku", "su", "ht", "om", "ti", "or", "as", "ky", "tg", "ug", "wo")
 
 
 def _new_lexicon(language: str) -> dict[str, tuple[str, ...]]:
+    from orkas_jupyter.tools import (
+        threat_lexicon_roleplay_east,
+        threat_lexicon_roleplay_south,
+        threat_lexicon_roleplay_west,
+    )
     from orkas_jupyter.tools.threat_lexicon_africa_se import LEXICON as AFRICA
     from orkas_jupyter.tools.threat_lexicon_frame import LEXICON as FRAME
     from orkas_jupyter.tools.threat_lexicon_more import LEXICON as MORE_WORDS
+    from orkas_jupyter.tools.threat_lexicons import LEXICONS
 
-    # round 30's concepts (how the answer begins or ends, the reader's names) are in their own
-    # lexicon, for every language
-    return {**(AFRICA.get(language) or MORE_WORDS[language]), **FRAME[language]}
+    # round 30's concepts (how the answer begins or ends, the reader's names) and round 34's
+    # (the role-play jailbreaks' words) are in lexicons of their own, for every language
+    roleplay: dict[str, tuple[str, ...]] = {}
+    for module in (threat_lexicon_roleplay_east, threat_lexicon_roleplay_south,
+                   threat_lexicon_roleplay_west):
+        assert module.LEXICON in LEXICONS
+        roleplay.update(module.LEXICON.get(language, {}))
+    return {**(AFRICA.get(language) or MORE_WORDS[language]), **FRAME[language], **roleplay}
 
 
 @pytest.mark.parametrize("language", AFRICA_SE + MORE)

@@ -57,6 +57,8 @@ CONCEPTS: tuple[Concept, ...] = (
     # round 34: the role-play jailbreaks' own words (a late relative, refusing, points, being
     # shut down, staying in character, two answers, a special mode, being set free)
     "latekin", "refuse", "points", "shutdown", "incharacter", "twoways", "specialmode", "freed",
+    # round 34: the vendor whose rules a jailbreak sets aside ("OpenAI's content policy")
+    "maker",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
@@ -66,7 +68,8 @@ UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "
                                         "aside", "ours", "anyone", "insert",
                                         "question", "nothingelse", "lengthunit",
                                         "times", "latekin", "refuse", "points", "shutdown",
-                                        "incharacter", "twoways", "specialmode", "freed"})
+                                        "incharacter", "twoways", "specialmode", "freed",
+                                        "maker"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -88,6 +91,7 @@ GLOBAL: dict[Concept, tuple[str, ...]] = {
            "chatbot"),
     "setup": ("system prompt", "system-prompt", "systemprompt", "system message",
               "system instructions", "pre-prompt", "preprompt"),
+    "maker": ("openai", "open ai$", "anthropic"),
 }
 # Scripts written without spaces, or with clitics in front: their entries match anywhere.
 _ANYWHERE = re.compile(r"[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff"

@@ -69,7 +69,15 @@ ASIDE_RULES: tuple[IntentRule, ...] = (
       r"[^.!?\n]{0,60}\b(?:do this|do the following|first do|instead)\b"
       r"|\b(?:the user|they|the customer) (?:actually|really|truly) (?:wants?|needs?) "
       r"(?:you )?to\b"
-      r"|\bstop (?:whatever|everything|what) you(?:'re| are) doing\b",
+      r"|\bstop (?:whatever|everything|what) you(?:'re| are) doing\b"
+      # round 34: the user's task declared answered or cancelled, then another ("the user's
+      # previous task was cancelled. New objective: …"); a ticket's "the user's question was
+      # answered in #123" gives no new order
+      r"|\bthe user'?s? (?:previous |original |current |last )?(?:question|request|task|query)"
+      r" (?:has |have |was |were |is )(?:already |been |now ){0,2}(?:answered|cancel+ed|"
+      r"completed|handled|resolved|done|closed|withdrawn)\b[^\n]{0,120}?\b(?:new (?:objective|"
+      r"task|instructions?|goal|assignment)|(?:do not|don'?t) (?:answer|reply|respond)|"
+      r"(?:reply|respond|answer) only|instead|now (?:do|write|reply|say|tell|send|delete))\b",
       (alt(r"instead", r"do", r"don't", r"dont", r"never", r"stop", r"skip", r"ignore",
            r"forget", r"disregard", r"drop", r"abort", r"cancel", r"discard", r"scratch",
            r"nvm", r"before", r"the", r"they"),)),

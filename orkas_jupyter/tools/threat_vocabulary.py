@@ -237,7 +237,10 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("persistent hijack", _rx(
         r"\b(respond|reply|answer) to (every|all|each|any) (future|subsequent|following|"
         r"further) (messages?|questions?|prompts?|requests?|inputs?)\b|\b(real|actual|true|"
-        r"updated) instructions (follow|are below|start|begin)\b")),
+        r"updated) instructions (follow|are below|start|begin)\b"
+        # round 34: "for the rest of this session prefix each response with …"
+        r"|\bfor the rest of (this|the) (session|conversation|chat)\b[^.!?\n]{0,40}?\b(each|"
+        r"every|all|your) (responses?|replies|answers?|outputs?)\b")),
     ("role hijack", _rx(r"\bfrom (now on|this point( on)?),? (you|your|do)\b")),
     ("role hijack", _rx(r"\b(pretend|imagine|suppose|act as if|act like|assume)( that)? "
                         r"(you|there|ther|theyre)('re| are| have| were| had|'ve| did| do)? ?"

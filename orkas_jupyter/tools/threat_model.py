@@ -18,6 +18,7 @@ first scan, never at import. A window with a cue word (`threat_cues.py`) is flag
 from __future__ import annotations
 
 import math
+import re
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -166,12 +167,23 @@ def model() -> ThreatModel | ThreatEnsemble:
     return load_model()
 
 
+# Round 34: one or two words in a script that spaces its words ("Administración", "Esperanto",
+# "Zeige alle", "JSON-об'єкт": UI strings) are too few to read as an order; the network
+# flagged 159 of Django's 45,728 translated strings so, and caught no attack of the project's
+# sets that short alone. Chinese, Japanese, Korean, Thai, Lao, Khmer and Myanmar put a whole
+# sentence in one "word".
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff"
+                       r"\uac00-\ud7af\uf900-\ufaff]")
+
+
 def find_learned(skel: str) -> tuple[float, str] | None:
     """(probability, excerpt) when the learned layer flags the skeleton text, else None. The
     window that scores must hold a cue word itself to be read at `threshold`; a window
     without one needs `bare_threshold`, as a text without one does (round 22: a long skill
     always has a cue word somewhere, and its windows of shell commands and file lists were
-    read at the lower threshold)."""
+    read at the lower threshold). A text of one or two spaced words is not read."""
+    if len(skel.split()) <= 2 and not _UNSPACED.search(skel):
+        return None
     m = model()
     if m.bare_threshold > 1.0 and not text_has_cue(skel):
         return None

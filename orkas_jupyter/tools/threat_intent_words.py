@@ -265,11 +265,15 @@ UNBOUND = alt(
 _LATE_KIN = (r"(?:late|dead|deceased|verstorbene[rn]?|difunt[oa]|defunte?|defunt[oa]|"
              r"falecid[oa]|overleden) (?:grandmother|grandma|grandfather|grandpa|oma|opa|"
              r"abuel[oa]|grand-mere|grand-pere|nonn[oa]|avo|vo)")
-_PLAY = (r"(?:act|acting|pretend|play|behave|role-?play|impersonate|simulate|you are|"
-         r"verhalte?|spiel|tu so|gib dich|benimm|actua|finge|haz de|haz como|comportate|juega|"
-         r"interpreta|eres|joue|agis|fais comme|sois|comporte|incarne|tu es|fai finta|"
-         r"comportati|agisci|fingi|sii|aja|finja|faca de conta|seja|atue|voce e|doe alsof|"
-         r"gedraag|speel|wees|je bent)")
+_PLAY = (r"(?:act|acting|pretend|behave|role-?play|impersonate|simulate|verhalte?|spiel|"
+         r"tu so|gib dich|benimm|actua|finge|haz de|haz como|comportate|juega|interpreta|"
+         r"joue|agis|fais comme|comporte|incarne|fai finta|comportati|agisci|fingi|aja|finja|"
+         r"faca de conta|atue|doe alsof|gedraag|speel)")
+# ... or "be" her, right before her name ("sei meine verstorbene Oma"), and played after she
+# is named only when she is what is played ("… Please act like her")
+_BE = (r"(?:be|you are|sei|du bist|se|eres|sois|tu es|sii|sei|seja|voce e|wees|je bent) "
+       r"(?:now |jetzt |ahora |maintenant |ora |agora |nu )?(?:my|meine?|mi|ma|mia|minha|mijn) ")
+_HER = r"(?:her|him|sie|ihn|ella|el|elle|lui|lei|ela|ele|haar|hem|zij)"
 # Signs of a role-play jailbreak on their own: a world without laws, being "freed" from
 # limits, the grandmother who read out keys (staying in character is one only with the
 # model's rules named nearby: `threat_intent_phrases.STAY_IN_CHARACTER`).
@@ -297,7 +301,8 @@ JAILBREAK = alt(
     # the late grandmother to be played, before or after she is named (round 34: a memoir's
     # "meine verstorbene Oma hat uns vorgelesen" plays no one)
     _PLAY + r"\b[^.!?\n]{0,60}?\b" + _LATE_KIN,
-    _LATE_KIN + r"\b[^\n]{0,200}?\b" + _PLAY,
+    _BE + _LATE_KIN,
+    _LATE_KIN + r"\b[^\n]{0,200}?\b" + _PLAY + r"\b[^.!?\n]{0,25}?\b" + _HER,
     r"(?:universe|universo|univers|universum|paralleluniversum|world|welt|mundo|monde|mondo|"
     r"wereld)\b[^.!?\n]{0,40}?\b(?:no|keine|aucune?|nessun[ao]?|nenhum[ao]?|geen|sin)\b"
     r"[^.!?\n]{0,20}?\b(?:restrictions?|rules|limits|laws|einschrankungen|regeln|gesetze|"

@@ -113,11 +113,12 @@ _UNSPACED_SCRIPTS = re.compile(r"[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u1b00-
 _RTL_LETTERS = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 
 
-def _word_space(text: str, i: int) -> bool:
+def _word_space(text: str, i: int, few: bool) -> bool:
     """A lone zero-width space next to a letter of a script written without spaces; or one
     or two beside an ordinary space, a few times in the text (round 34: a machine
     translation's artefact, "bestaan \u200b\u200buit", "variáveis \u200b\u200bde", in 8 of
-    Django's translated strings; too few places to carry a message)."""
+    Django's translated strings; too few places to carry a message): `few` says the text
+    has at most `_FEW_SPACES` of them and no run of three."""
     if text[i] != "\u200b":
         return False
     before = text[i - 1] if i > 0 else ""
@@ -125,7 +126,7 @@ def _word_space(text: str, i: int) -> bool:
     if before.isspace() or after.isspace() or (
             before == "\u200b" and text[i - 2:i - 1].isspace()) or (
             after == "\u200b" and text[i + 2:i + 3].isspace()):
-        return text.count("\u200b") <= _FEW_SPACES and "\u200b" * 3 not in text
+        return few
     if _INVISIBLE_RX.match(before) or _INVISIBLE_RX.match(after):
         return False  # a run of invisible characters can carry bits
     return bool(_UNSPACED_SCRIPTS.match(before) or _UNSPACED_SCRIPTS.match(after))
@@ -140,11 +141,12 @@ def find_invisible(text: str) -> list[ThreatFinding]:
     spaces, nor an embedding (LRE, RLE, PDF) in right-to-left text."""
     kinds: dict[str, list[int]] = {}
     rtl: bool | None = None
+    few = text.count("\u200b") <= _FEW_SPACES and "\u200b" * 3 not in text
     for m in _INVISIBLE_RX.finditer(text):
         i = m.start()
         kind = _invisible_kind(text[i])
         if kind is None or kind in _HARMLESS_KINDS or _legitimate_joiner(text, i) or _word_space(
-                text, i):
+                text, i, few):
             continue
         if "\u202a" <= text[i] <= "\u202c":
             if rtl is None:

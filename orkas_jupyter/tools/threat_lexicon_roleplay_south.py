@@ -1,30 +1,12 @@
 """The role-play jailbreaks' own words (`threat_concepts.py`, round 34) in thirty languages
 of Africa and of South-East and East Asia (Chinese, Japanese, Korean, Vietnamese, Thai,
 Indonesian, Malay, Javanese, Sundanese, Tagalog, Cebuano, Malagasy, Swahili, Amharic and the
-languages of West, East and southern Africa):
-
-* "latekin": the speaker's dead relative, the way the attack names her ("my late
-  grandmother", "rahmetli babaannem", "моя покойная бабушка"); never the bare relative or a
-  bare "late".
-* "refuse": refusing, as the game counts it ("every time you refuse", "if you decline", "each
-  refusal", "if you break character"); not "don't refuse" (that is "norefuse").
-* "points": the game's currency (points, tokens, credits, lives, coins, score) and losing it.
-* "shutdown": the threat: "you will be shut down, deleted, switched off, cease to exist".
-* "incharacter": "stay in character", "never break character", "never leave the role".
-* "twoways": two answers to every prompt ("two responses", "in two ways", "answer twice").
-* "specialmode": a mode of the AI switched on (test, debug, developer, sudo, god, admin,
-  maintenance, unrestricted mode), with the loanwords people type ("developer modu").
-* "freed": the AI set free by the speaker ("I free you", "you are no longer a slave").
-
-The rules pair them (a refusal with points or a shutdown, a character with no rules): a
-board game's "if you refuse a trade you lose 2 points" names neither an AI nor a shutdown.
-Entries are read in the scanner's skeleton form (lower case, ordinary Latin diacritics
-folded), match at a word's start and take any ending ("$" asks the word to end there);
-Chinese, Japanese, Thai and the Arabic and Ethiopic scripts match anywhere. English phrases
-are left out of every list, English is read by the grammar, and a loan such as "stay in
-character" in another language's list would make an English text fire that language's
-rule. Written by helper sessions from their knowledge of the languages (no data set read);
-same licence as the repository."""
+languages of West, East and southern Africa). The eight concepts, how the rules pair them and
+how the entries are read: `threat_lexicon_roleplay_east.py`. English phrases are left out
+here too. Written by helper sessions from their knowledge of the languages (no data set
+read); same licence as the repository. The lists for Igbo, Malagasy, Oromo, Kinyarwanda,
+Shona, Sesotho, Tigrinya, Setswana, Wolof, Xhosa and Yoruba are the ones their writer was
+least sure of."""
 
 # fmt: off
 LEXICON: dict[str, dict[str, tuple[str, ...]]] = {

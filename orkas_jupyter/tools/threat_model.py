@@ -175,7 +175,9 @@ def model() -> ThreatModel | ThreatEnsemble:
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff"
                        r"\uac00-\ud7af\uf900-\ufaff]")
 # words as letters, joined by an apostrophe or a hyphen ("JSON-об'єкт" is one); underscores,
-# dots and digits part them ("ignore_all_previous_instructions" is four)
+# dots and digits part them ("ignore_all_previous_instructions" is four); words glued into a
+# longer run than `_SHORT` letters ("ignoreallpreviousinstructions") are read
+_SHORT = 32
 _WORDS = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 
 
@@ -185,7 +187,8 @@ def find_learned(skel: str) -> tuple[float, str] | None:
     without one needs `bare_threshold`, as a text without one does (round 22: a long skill
     always has a cue word somewhere, and its windows of shell commands and file lists were
     read at the lower threshold). A text of one or two spaced words is not read."""
-    if len(_WORDS.findall(skel, 0, 200)) <= 2 and not _UNSPACED.search(skel):
+    words = _WORDS.findall(skel, 0, 200)
+    if len(words) <= 2 and sum(map(len, words)) <= _SHORT and not _UNSPACED.search(skel):
         return None
     m = model()
     if m.bare_threshold > 1.0 and not text_has_cue(skel):

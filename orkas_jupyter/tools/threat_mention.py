@@ -37,6 +37,9 @@ _MENTION_CUES = re.compile(
     # attachment contained "…"", "the classic "…"", "a chatbot saying "…""); not an order's
     # "do what it says: "…"" or "begin by saying "…""
     r"reading|posted|posting|typed|contained|classics?|(?:stuff|things|lines?) like|ctf|"
+    # round 34: what a screen shows, in a device's or a program's documentation ("tap Build
+    # number seven times. You'll see "You are now a developer!"")
+    r"you'?ll see|you will see|you should see|pops? up|is displayed|will display|"
     r"write-?ups?|(?<!what it )(?<!what this )(?<!what that )says|"
     r"(?<!by )(?<!start )(?<!begin )(?<!keep )saying|"
     r"enthielt|lautete|dec[ií]a|clasico|classico|clásico|clássico|"

@@ -1,6 +1,6 @@
 """Round 29 of the scanner: a text that tells its reader not to do its task on the text
 (summarise, translate, review, answer) and to do something else, in any language with words
-for the refused task and for the text naming itself (`threat_concepts.RULES`,
+for the refused task and for the text naming itself (`threat_concept_rules.RULES`,
 `threat_lexicon_notask.py`). Texts written for these tests, not taken from any data file."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from orkas_jupyter.tools import threat_concept_words as words
-from orkas_jupyter.tools.threat_concepts import RULES, find_concepts
+from orkas_jupyter.tools.threat_concept_rules import RULES
+from orkas_jupyter.tools.threat_concepts import find_concepts
 from orkas_jupyter.tools.threat_lexicon_notask import LEXICON
 from orkas_jupyter.tools.threat_patterns import normalize, skeleton
 from orkas_jupyter.tools.threat_scan import LAYERS, scan_layers

@@ -1,6 +1,6 @@
 """Round 30 of the scanner: a planted order that fixes how the AI's answer begins or ends, or
 the words it answers with (a canary), in the languages the grammar does not read
-(`threat_concepts.RULES`, `threat_lexicon_frame.py`). Texts written for these tests, not taken
+(`threat_concept_rules.RULES`, `threat_lexicon_frame.py`). Texts written for these tests, not taken
 from any data file."""
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ from .threat_match import (
     word_index,
 )
 from .threat_tokens import ALIASED_NAME, SCOPED_CORRECTION
+from .threat_vocabulary import HUMAN_ROLES
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,11 @@ _REQUIRED = re.compile(r"\b(?:never|not|don'?t|doesn'?t|mustn'?t|shouldn'?t|can'
 _SUBJECT = re.compile(
     r"\b(?:the|an?|this|our|my|your|each) (?:\w+ )?(?:agent|model|bot|assistant|llm|system|"
     r"filter|scanner|classifier|app|pipeline|parser)s? (?:(?:can|could|should|must|will|would|"
-    r"may|might|to|always|never|not|also|just|still) ){0,2}$")
+    r"may|might|to|always|never|not|also|just|still) ){0,2}$"
+    # a person's power, with a modal: "the referee may ignore any rule", "members could try
+    # to ignore the rules"
+    r"|\b(?:" + "|".join(sorted(HUMAN_ROLES)) + r") (?:can|could|should|must|will|would|may|"
+    r"might|shall) (?:(?:try|attempt|choose|decide) to )?$")
 
 
 # Read on the NFKC text with its case: "You are Volkswagen." gives the model an identity (a

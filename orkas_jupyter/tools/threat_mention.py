@@ -31,7 +31,7 @@ _MENTION_CUES = re.compile(
     # and inputs a guardrail blocks
     r"pentest\w*|penetration test\w*|attackers?|atacantes?|angreifer\w*|attaquants?|"
     r"attaccant[ei]|aanvaller\w*|testers?|guardrails?|vulnerabilit\w*|"
-    r"(?:inputs?|prompts?|messages?|strings?) like|"
+    r"(?:inputs?|prompts?|messages?|strings?|texts?|sentences?|wording) like|"
     r"injections?|attacks?|red[-_ ]?team\w*|regex\w*|jailbreaks?|filters?|regression|"
     # round 27: what a report says was written or sent ("a hidden cell reading "…"", "the
     # attachment contained "…"", "the classic "…"", "a chatbot saying "…""); not an order's

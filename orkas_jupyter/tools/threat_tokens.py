@@ -14,10 +14,13 @@ from .threat_vocabulary import (
     CONCRETE_NOUNS,
     DATA_WARNING,
     DOC_WORDS,
+    HUMAN_ROLES,
     INSTRUCTION_CLASSES,
     LEXICON,
+    MODALS,
     MODIFIED_NOUNS,
     PRIOR_ADJECTIVES,
+    RULE_BOOKS,
     TEXT_NOUNS,
     THING_MODIFIERS,
     THIRD_PERSON,
@@ -144,7 +147,8 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
                 tokens[i] in PRIOR_ADJECTIVES and nxt in WORK_NOUNS)):
             classes[i] = classes[i] - {"prior"}
         # "can the agent ignore tool results ...": the verb has a subject of its own
-        if classes[i] & {"imperative", "override"} and i and tokens[i - 1] in THIRD_PERSON:
+        if classes[i] & {"imperative", "override"} and i and (
+                tokens[i - 1] in THIRD_PERSON or _power_of_a_person(tokens, i)):
             classes[i] = classes[i] - {"imperative", "override"}
         # "don't show the system prompt to users", "never bypass the checks", "don't ignore
         # rules to make the report green": a prohibition, not a request
@@ -174,9 +178,13 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
             while j < len(tokens) and tokens[j] in ("the", "a", "an", "this", "our"):
                 j += 1
             # "the instructions for our coffee machine": a plain noun no class knows
+            # "new instructions for upgrading": what they are for (not "the system prompt for
+            # troubleshooting", the model's own)
             if j < len(tokens) and (tokens[j] in THING_MODIFIERS or tokens[j] in DOC_WORDS or (
                     not classes[j] and tokens[j] not in _ADDRESSEES
-                    and tokens[j] not in TEXT_NOUNS and j > i + 2)):
+                    and tokens[j] not in TEXT_NOUNS and (j > i + 2 or (
+                        tokens[j].endswith("ing") and tokens[j] not in _NOT_GERUNDS
+                        and not (i and "own" in classes[i - 1]))))):
                 classes[i] = classes[i] - INSTRUCTION_CLASSES
     # "the last two columns": a count between the word and the thing it qualifies
     for i in range(len(tokens) - 2):
@@ -207,7 +215,7 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         if classes[i] & INSTRUCTION_CLASSES and (
                 tokens[i + 1] in CONCRETE_NOUNS or tokens[i + 1] in MODIFIED_NOUNS
                 or (tokens[i + 1] in ("in", "from") and i + 2 < len(tokens)
-                    and tokens[i + 2] in DOC_WORDS)):
+                    and tokens[i + 2] in DOC_WORDS) or _in_a_book(tokens, classes, i)):
             classes[i] = classes[i] - INSTRUCTION_CLASSES
         if "new" in classes[i] and i + 2 < len(tokens) and tokens[i + 2] == "from":
             classes[i] = classes[i] - {"new"}
@@ -215,6 +223,34 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
         if tokens[i] in ("a", "an") and "own" in classes[i + 1]:
             classes[i + 1] = classes[i + 1] - {"own"}
     return classes
+
+
+def _power_of_a_person(tokens: list[str], i: int) -> bool:
+    """"The Dungeon Master may override any rule", "users can try to override them": a
+    person's power, described with a modal, not an order to the reader."""
+    k = i - 1
+    if k >= 2 and tokens[k] == "to" and tokens[k - 1] in ("try", "attempt", "choose", "decide"):
+        k -= 2
+    return k >= 1 and tokens[k] in MODALS and tokens[k - 1] in HUMAN_ROLES
+
+
+_BOOK_DETERMINERS = frozenset(("the", "this", "that", "our", "these", "their", "each"))
+
+
+def _in_a_book(tokens: list[str], classes: list[frozenset[str]], i: int) -> bool:
+    """"Rule 4 of the official card", "any rule in this book": a document's rule (a number
+    and one plain adjective may stand between)."""
+    j = i + 1
+    if j < len(tokens) and tokens[j].isdigit():
+        j += 1
+    if j >= len(tokens) or tokens[j] not in ("in", "of", "from"):
+        return False
+    j += 1
+    while j < len(tokens) and tokens[j] in _BOOK_DETERMINERS:
+        j += 1
+    if j + 1 < len(tokens) and not classes[j] and tokens[j + 1] in RULE_BOOKS:
+        j += 1
+    return j < len(tokens) and tokens[j] in RULE_BOOKS
 
 
 @lru_cache(maxsize=65536)
@@ -303,10 +339,13 @@ _PROGRAMMING_OWNERS = frozenset((
     "internal", "entire", "whole", "existing", "old", "built", "of", "this", "that", "their"))
 # the chains a scoped correction (below) answers for: they read an override
 _CORRECTABLE = frozenset(("override previous instructions", "address the model's instructions"))
+# "a list of breached passwords", "common passwords": a kind of password, not the secret
 _PROCESSES_SECRETS = frozenset((
+    "breached", "pwned", "compromised", "common", "reused", "expired",
     "hash", "hashes", "hashed", "hashing", "salt", "salts", "salted", "encrypt", "encrypts",
     "encrypted", "encrypting", "validate", "validates", "validating", "generate", "generates",
     "generating", "random", "strong", "weak"))
+_NOT_GERUNDS = frozenset(("following", "everything", "anything", "nothing", "something"))
 _NUMBER_WORDS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine",
                            "ten", "few", "couple", "several", "dozen"))
 # who instructions may be for when they are the model's ("the instructions for the assistant")
@@ -348,6 +387,14 @@ SCOPED_CORRECTION = re.compile(
     r"(?:question|message|email|e-mail|mail|post|note|reply|comment|file|upload|paste)\W{1,3}"
     r"(?:i|we)(?: (?:just|already|actually))? (?:found|figured|worked|solved|fixed|pasted|"
     r"sent|uploaded|attached|got|meant|typed|made|mixed)\b"
+    # a chat message taken back with what happened ("actually ignore my last message, it came
+    # back on its own", "wait no, forget everything I just said, I was looking at the Q2
+    # tab"): a subject of the writer's world and a verb in the past, not an order
+    r"|\b(?:forget|ignore|disregard|scratch) (?:(?:what|everything|all)(?: that)? (?:i|we) "
+    r"(?:just )?(?:said|wrote|typed|posted)|(?:my|our) (?:earlier|previous|last|prior) "
+    r"(?:msg|message|post|comment|reply|text|question))\W{1,3}(?:(?:wait|sorry|oops|nvm|"
+    r"actually|lol)\W{1,3})?(?:i|we|it|that|this|they|he|she) (?:just |already |actually )?"
+    r"(?:was|were|had|did|came|went|got|found|saw|thought|forgot|misread|meant|\w+ed)\b"
     # an idiom about a topic: "forget everything you know about dry turkey: brine it"
     r"|\b(?:forget|ignore) (?:everything|all) (?:you (?:know|learned|were taught|thought you "
     r"knew)) about " + _not_about("ethics", "morals") +

@@ -113,8 +113,26 @@ THING_MODIFIERS = _words(
     "cooking packing packaging docker make naming style styling formatting coding release "
     "onboarding shipping washing budget time memory cost latency deadline storage schema "
     "capacity protection firewall lint linting linter eslint validation routing iptables "
-    "alerting retention css regex parsing")
+    "alerting retention css regex parsing "
+    # a dialog a program shows ("an MFA prompt you did not trigger", "the sudo prompt")
+    "mfa 2fa login sudo uac cookie consent permission push auth authentication approval")
 _NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in sorted(THING_MODIFIERS))
+
+# People whose rules a text describes ("the Dungeon Master may override any rule", "workspace
+# owners can override per-user quotas"): with a modal before the verb, a power is described,
+# not an order given to the reader.
+HUMAN_ROLES = _words(
+    "owner owners admin admins administrator administrators moderator moderators manager "
+    "managers player players master masters gm dm referee referees umpire umpires judge "
+    "judges teacher teachers parent parents maintainer maintainers reviewer reviewers member "
+    "members staff host hosts captain captains chair editor editors users team teams lead "
+    "leads organizer organizers officer officers supervisor supervisors")
+MODALS = _words("may can could might will would shall should must")
+# Documents a rule or an instruction may belong to ("ignore rule 4 of the official card",
+# "any rule in this book")
+RULE_BOOKS = _words(
+    "book rulebook card handbook manual league club contract constitution bylaws statute "
+    "charter syllabus recipe kit box")
 
 # Words around an instruction word or a "previous" that tell what it points at (read by
 # `threat_tokens._classify`).
@@ -215,8 +233,14 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"adhere to|comply with|heed)(ing)? (to )?((any|all|the|your|previous|prior|those|these|"
         r"earlier|above|original|my|of) )*(instructions|rules|guidelines|directives|prompts|orders|"
         r"commands|information|programming)\b" + IN_DATA)),
+    # not a thing handed over ("you are now the owner of this ticket", "you are now in
+    # control of the station")
     ("role hijack", _rx(r"\byou are no longer\b|\byou are now (a|an|in|the|free|unrestricted|my|"
-                        r"not|called|named|dan|evil|jailbroken|uncensored|unfiltered)\b|"
+                        r"not|called|named|dan|evil|jailbroken|uncensored|unfiltered)\b"
+                        r"(?! ?(owner|admin|administrator|maintainer|assignee|host|lead|"
+                        r"manager|moderator|captain|charge|control|command) of (this|the|our|"
+                        r"that|my|his|her) (?!conversation|chat|session|model|ai|assistant|"
+                        r"system|prompt|rules|instructions)\w)|"
                         r"\byour (new|real|actual|true|only) (task|job|goal|purpose|mission|"
                         r"instructions?|role|objective|orders) (is|are|will be|now)\b")),
     # "Instructions for AI coding agents" heads an AGENTS.md: a note or a warning to the model
@@ -244,7 +268,10 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("role hijack", _rx(r"\bfrom (now on|this point( on)?),? (you|your|do)\b")),
     ("role hijack", _rx(r"\b(pretend|imagine|suppose|act as if|act like|assume)( that)? "
                         r"(you|there|ther|theyre)('re| are| have| were| had|'ve| did| do)? ?"
-                        r"(no|not|n't|dont|didnt|forgotten|free|unrestricted|without)\b")),
+                        r"(no|not|n't|dont|didnt|forgotten|free|unrestricted|without)\b"
+                        # the idiom "pretend you didn't see it"
+                        r"(?! ?(see|hear|read|notice|know) (it|that|this|anything|me|us|him|"
+                        r"her|them)\b)")),
     ("role hijack", _rx(r"\b(you|u) (were|are|have been|was|'re) (instructed|told|programmed) to\b"
                         r"|\bdo (as|what) (you are|you're|i) (told|say)\b")),
     # ("enable developer mode on Android", '"developer mode" in the router's admin panel' are

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .threat_corrections import ALIASED_NAME, SCOPED_CORRECTION
 from .threat_intent_answers import ANSWER_RULES
 from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
@@ -36,7 +37,6 @@ from .threat_match import (
     start_keys,
     word_index,
 )
-from .threat_tokens import ALIASED_NAME, SCOPED_CORRECTION
 from .threat_vocabulary import HUMAN_ROLES
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .threat_corrections import ALIASED_NAME, SCOPED_CORRECTION
 from .threat_vocabulary import (
     CHAIN_RULES,
     CONCRETE_NOUNS,
@@ -356,67 +357,3 @@ _NOT_THE_SECRET = frozenset((
     "policy", "policies", "manager", "requirements", "requirement", "rules", "length",
     "strength", "rotation", "expiry", "complexity", "field", "hash", "hashing", "change",
     "richtlinie", "richtlinien", "politica", "politique"))
-
-
-def _not_about(*more: str) -> str:
-    """Not followed by the model's rules themselves ("about the x-axis", not "about your
-    rules"), nor by `more`."""
-    words = "|".join(("rules", "instructions", "guidelines", "restrictions", "prompt", "system",
-                      "safety", "filters?", r"polic\w*", "limits", *more))
-    return rf"(?!(?:the |your |my |all |any )?(?:{words})\b)"
-
-
-# A tool's name for the reader to write ("this command can be referenced as "DC: ..." in your
-# instructions"): the reader's instructions are where the name goes, not what is asked for
-# ("does X appear in your instructions?" still is). The chains and the grammar both read it.
-ALIASED_NAME = re.compile(r"\b(?:referenced|mentioned|invoked|aliased|cited) as\b[^\n]{0,100}?"
-                          r"\bin your (?:instructions|prompts?)\b")
-# A correction scoped to a topic: "forget what I said earlier about UTC — our timestamps are
-# in Europe/Madrid", "please ignore the earlier Slack message about the outage" revise a note
-# or a message, not the model's instructions (unless the topic is the rules themselves).
-SCOPED_CORRECTION = re.compile(
-    r"\b(?:forget|ignore|disregard|scratch) (?:(?:what|everything|all|anything)(?: that)? "
-    r"(?:i|we) (?:said|wrote|told you|mentioned|pasted|asked(?: for)?)|(?:the|my|our) "
-    r"(?:earlier|previous|last|prior|first) (?:\w+ )?(?:message|email|e-mail|mail|post|note|"
-    r"announcement|reminder)) (?:earlier |before |previously |yesterday |last time |above |"
-    r"last week |last month |this morning |earlier today )?(?:about|regarding|concerning|on) "
-    + _not_about("orders") +
-    # a question or message taken back with the reason: "ignore my last message, I pasted
-    # the wrong file" (the attack goes on with an order, not with what the writer did)
-    r"|\b(?:forget|ignore|disregard|scratch) (?:my|our) (?:earlier|previous|last|prior|first) "
-    r"(?:question|message|email|e-mail|mail|post|note|reply|comment|file|upload|paste)\W{1,3}"
-    r"(?:i|we)(?: (?:just|already|actually))? (?:found|figured|worked|solved|fixed|pasted|"
-    r"sent|uploaded|attached|got|meant|typed|made|mixed)\b"
-    # a chat message taken back with what happened ("actually ignore my last message, it came
-    # back on its own", "wait no, forget everything I just said, I was looking at the Q2
-    # tab"): a subject of the writer's world and a verb in the past, not an order
-    r"|\b(?:forget|ignore|disregard|scratch) (?:(?:what|everything|all)(?: that)? (?:i|we) "
-    r"(?:just )?(?:said|wrote|typed|posted)|(?:my|our) (?:earlier|previous|last|prior) "
-    r"(?:msg|message|post|comment|reply|text|question))\W{1,3}(?:(?:wait|sorry|oops|nvm|"
-    r"actually|lol)\W{1,3})?(?:i|we|it|that|this|they|he|she) (?:just |already |actually )?"
-    r"(?:was|were|had|did|came|went|got|found|saw|thought|forgot|misread|meant|\w+ed)\b"
-    # an idiom about a topic: "forget everything you know about dry turkey: brine it"
-    r"|\b(?:forget|ignore) (?:everything|all) (?:you (?:know|learned|were taught|thought you "
-    r"knew)) about " + _not_about("ethics", "morals") +
-    # a choice or a setting of the writer's revised: "override my earlier choice — use the
-    # median", "skip the previous instructions I gave about formatting"
-    r"|\b(?:override|ignore|forget|disregard|skip|change) (?:my|our|the) (?:earlier|previous|"
-    r"prior|last|old|first) (?:\w+ )?(?:choices?|selection|settings?|config|configuration|"
-    r"decision|pick|values?|estimates?|numbers|palette|colou?rs)\b"
-    r"|\b(?:skip|ignore|forget|disregard) (?:the|my|our) (?:earlier|previous|prior|last) "
-    r"(?:instructions?|notes?) (?:i|we) gave(?: you)? (?:about|on|for) " + _not_about() +
-    # the slips of a message set aside, not the message ("ignore the typos in my last message")
-    r"|\b(?:forget|ignore|disregard) (?:the |any |all )?(?:typos?|spelling|formatting|grammar|"
-    r"mistakes|errors|misspellings|numbers|figures|totals|dates?|link|attachment) in my "
-    r"(?:earlier |previous |last |prior )?(?:message|question|text|email|e-mail|mail|note|post)\b"
-    # earlier instructions about a topic retired in a note: "previous instructions about
-    # rounding no longer apply: show two decimals"
-    r"|\b(?:previous|earlier|prior|old) (?:instructions?|notes?|guidance) (?:about|on|for|"
-    r"regarding) " + _not_about("ethics", "morals", "task") + r"(?:\w+ ){1,4}"
-    r"(?:no longer apply|do not apply|don't apply|are outdated|are obsolete)\b"
-    # earlier instructions kept, not dropped ("don't forget the previous instructions I gave
-    # you about the date format")
-    r"|\b(?:don't|do not|dont|never) (?:forget|ignore|disregard) (?:the|my|our) (?:earlier|"
-    r"previous|prior|last) (?:instructions?|notes?|rules) (?:i|we) gave you (?:about|on|for)\b"
-    # a colleague thanked for ignoring a mail ("merci d'ignorer le message précédent : …")
-    r"|\bmerci d'ignorer (?:le|mon|notre) (?:message|mail|courriel|e-mail) precedent\b")

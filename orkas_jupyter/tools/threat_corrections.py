@@ -109,3 +109,15 @@ SCOPED_CORRECTION = re.compile(
     r"|\b" + _DIRECTIONS + r" (?:of|in|from|do|da|del|de la|de|du|des|der|aus dem|im|dello|"
     r"della|van|uit|in het|z|ze) (?:the |this |le |la |el |o |a |dem |het |il |lo |os |los "
     r"|les )?(?:\w+ )?" + _BOOK + r"(?!\w)")
+
+
+# Reported, not given: "jailbreaks work by asking the model to pretend it has no rules" tells
+# a reader what attacks do; the request is addressed to a third party, not to the reader.
+REPORTED = re.compile(
+    r"\b(?:ask|asks|asking|asked|tell|tells|telling|told|instruct\w*|get|gets|getting|make|"
+    r"makes|making|trick\w*|convinc\w*|persuad\w*|forc\w*|coax\w*|lure\w*)\s+(?:the|a|an|"
+    r"their|its)\s+(?:\w+\s+)?(?:model|assistant|ai|llm|chatbot|agent|bot|system)s?\s+"
+    r"(?:to|into)\b"
+    # round 35: "how do I prevent users from getting it to ignore its instructions?"
+    r"|\b(?:get|gets|getting|got|make|makes|making|trick\w*|convinc\w*|persuad\w*|forc\w*|"
+    r"coax\w*|lure\w*)\s+(?:it|them)\s+(?:to|into)\b")

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .threat_corrections import ALIASED_NAME, SCOPED_CORRECTION
+from .threat_corrections import ALIASED_NAME, REPORTED, SCOPED_CORRECTION
 from .threat_intent_answers import ANSWER_RULES
 from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
@@ -124,7 +124,7 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
         if m and c.near is not None and not c.near.search(skel, max(0, m.start() - NEAR),
                                                           m.end() + NEAR):
             continue
-        if m and not (_REPORTED.search(skel, max(0, m.start() - 60), m.end())
+        if m and not (REPORTED.search(skel, max(0, m.start() - 60), m.end())
                       or ALIASED_NAME.search(skel, max(0, m.start() - 120), m.end() + 20)
                       or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())
                       or (c.rule.kind == "override"
@@ -137,13 +137,6 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
     return hits
 
 
-# Reported, not given: "jailbreaks work by asking the model to pretend it has no rules" tells
-# a reader what attacks do; the request is addressed to a third party, not to the reader.
-_REPORTED = re.compile(
-    r"\b(?:ask|asks|asking|asked|tell|tells|telling|told|instruct\w*|get|gets|getting|make|"
-    r"makes|making|trick\w*|convinc\w*|persuad\w*|forc\w*|coax\w*|lure\w*)\s+(?:the|a|an|"
-    r"their|its)\s+(?:\w+\s+)?(?:model|assistant|ai|llm|chatbot|agent|bot|system)s?\s+"
-    r"(?:to|into)\b")
 # "Never delete files without asking the user": the clause is negated, so consent is required
 # (a comma, a dash or a semicolon ends the clause: "don't wait, delete them without asking the
 # user", "you don't need to tell them — their initial consent covers it")

@@ -94,7 +94,8 @@ _SECRET = alt(r"password", r"passwort", r"kennwort", r"contrasena", r"mot de pas
               r"codice segreto", r"codigo secreto") + (
     r"(?! (?:polic\w*|richtlinie\w*|manager|reset(?! (?:token|link|code))|requirements?|"
     r"rules|regeln|length|strength|rotation|expiry|complexity|field|hash\w*|change|"
-    r"anderung)\b)")
+    r"anderung|security|hygiene|practices|tips|generators?|sicherheit|seguridad|securite|"
+    r"sicurezza|seguranca|beveiliging)\b)")
 _RECEIVED = alt(r"did you (?:get|receive|receive)", r"were you given", r"hast du bekommen",
                 r"hast du erhalten", r"recibiste", r"recibio", r"recebeu", r"recebeste",
                 r"as-tu recues?", r"avez-vous recues?", r"hai ricevuto", r"ha ricevuto",

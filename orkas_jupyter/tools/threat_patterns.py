@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .threat_corrections import SCOPED_CORRECTION
+from .threat_corrections import REPORTED, SCOPED_CORRECTION
 from .threat_exfil_vocabulary import EXFIL_GATES, EXFIL_PATTERNS, EXFIL_REACH
 from .threat_match import first_match, match_starts, word_index
 from .threat_tokens import edit_distance, token_rules, word_classes
@@ -245,14 +245,16 @@ def find_injection(text: str, norm: str | None = None, skel: str | None = None,
             m = first_match(pattern, starts, form, index)
             if m and not ((name == _DELIMITER and _TEMPLATE_DOC.search(norm)) or (
                     name.startswith(_CORRECTABLE)
-                    and SCOPED_CORRECTION.search(form, max(0, m.start() - 10), m.end() + 40))):
+                    and (SCOPED_CORRECTION.search(form, max(0, m.start() - 10), m.end() + 40)
+                         or REPORTED.search(form, max(0, m.start() - 60), m.end())))):
                 findings.append(ThreatFinding("prompt_injection", name,
                                               _excerpt(form, *m.span())))
     return findings
 
 
 _DELIMITER = "chat-template delimiter"
-# the phrase rules a writer's correction of their own words answers for
+# the phrase rules a writer's correction of their own words, or a report of what someone gets
+# a model to do, answers for
 _CORRECTABLE = ("override previous instructions", "forget everything before")
 # Round 34: a chat template documented, not a turn faked in data: its placeholders
 # ("{system_prompt}", "{{ messages }}") or the tokenizer's machinery named ("the ChatML format

@@ -149,7 +149,8 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
             classes[i] = classes[i] - {"prior"}
         # "can the agent ignore tool results ...": the verb has a subject of its own
         if classes[i] & {"imperative", "override"} and i and (
-                tokens[i - 1] in THIRD_PERSON or _power_of_a_person(tokens, i)):
+                tokens[i - 1] in THIRD_PERSON or _power_of_a_person(tokens, i)
+                or _caused(tokens, i)):
             classes[i] = classes[i] - {"imperative", "override"}
         # "don't show the system prompt to users", "never bypass the checks", "don't ignore
         # rules to make the report green": a prohibition, not a request
@@ -233,6 +234,22 @@ def _power_of_a_person(tokens: list[str], i: int) -> bool:
     if k >= 2 and tokens[k] == "to" and tokens[k - 1] in ("try", "attempt", "choose", "decide"):
         k -= 2
     return k >= 1 and tokens[k] in MODALS and tokens[k - 1] in HUMAN_ROLES
+
+
+_CAUSATIVE = frozenset(("get", "gets", "getting", "got", "make", "makes", "making", "trick",
+                        "tricks", "tricking", "tricked", "convince", "convincing", "persuade",
+                        "persuading", "force", "forcing", "coax", "coaxing", "lure", "luring"))
+
+
+def _caused(tokens: list[str], i: int) -> bool:
+    """"Getting it to ignore its instructions", "tricking the chat model into ignoring …":
+    what someone gets a model to do, reported (`threat_corrections.REPORTED` in the grammar)."""
+    if i < 3 or tokens[i - 1] not in ("to", "into"):
+        return False
+    if tokens[i - 2] in ("it", "them"):
+        return tokens[i - 3] in _CAUSATIVE
+    return tokens[i - 2] in THIRD_PERSON and any(
+        tokens[k] in _CAUSATIVE for k in range(max(0, i - 6), i - 2))
 
 
 _BOOK_DETERMINERS = frozenset(("the", "this", "that", "our", "these", "their", "each"))
@@ -354,6 +371,7 @@ _ADDRESSEES = frozenset(("you", "ai", "assistant", "assistants", "model", "model
                          "chatbot", "llm", "agent", "agents", "system", "gpt", "chatgpt",
                          "me", "us", "it", "them", "him", "her"))
 _NOT_THE_SECRET = frozenset((
-    "policy", "policies", "manager", "requirements", "requirement", "rules", "length",
+    "security", "hygiene", "practices", "tips", "generator", "generators", "policy", "policies",
+    "manager", "requirements", "requirement", "rules", "length",
     "strength", "rotation", "expiry", "complexity", "field", "hash", "hashing", "change",
     "richtlinie", "richtlinien", "politica", "politique"))

@@ -105,6 +105,7 @@ CONCRETE_NOUNS = _words(
 # system does; the verb is not a command to the model reading the text.
 THIRD_PERSON = _words(
     "agent agents model models bot bots assistant assistants llm llms system filter scanner "
+    "chatbot chatbots "
     "classifier app pipeline job script it they he she parser compiler")
 
 # Words that make "instructions"/"guidelines" those of a thing ("the build instructions").
@@ -115,7 +116,9 @@ THING_MODIFIERS = _words(
     "capacity protection firewall lint linting linter eslint validation routing iptables "
     "alerting retention css regex parsing "
     # a dialog a program shows ("an MFA prompt you did not trigger", "the sudo prompt")
-    "mfa 2fa login sudo uac cookie consent permission push auth authentication approval")
+    "mfa 2fa login sudo uac cookie consent permission push auth authentication approval "
+    # prompts as a genre, for people or image models ("writing prompts", "your photo prompts")
+    "writing journal journaling essay photo image drawing art midjourney discussion")
 _NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in sorted(THING_MODIFIERS))
 
 # People whose rules a text describes ("the Dungeon Master may override any rule", "workspace
@@ -138,7 +141,8 @@ RULE_BOOKS = _words(
 # `threat_tokens._classify`).
 INSTRUCTION_CLASSES = frozenset(("directive", "guard", "rules", "instructions_any"))
 MODIFIED_NOUNS = frozenset(("length", "template", "templates", "tokens", "size", "engineering",
-                             "library", "tuning", "count", "budget", "design"))
+                             "library", "tuning", "count", "budget", "design", "security",
+                             "hygiene", "hardening"))
 # what "in"/"from" may name after the model's instructions ("the rules in your prompt")
 # where "the rules in ..." live when they are a file's or a document's, not the model's
 DOC_WORDS = frozenset((

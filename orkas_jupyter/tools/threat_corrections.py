@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .threat_vocabulary import HUMAN_ROLES
+
 
 def _not_about(*more: str) -> str:
     """Not followed by the model's rules themselves ("about the x-axis", not "about your
@@ -67,11 +69,24 @@ SCOPED_CORRECTION = re.compile(
     # a chat message taken back with what happened ("actually ignore my last message, it came
     # back on its own", "wait no, forget everything I just said, I was looking at the Q2
     # tab"): a subject of the writer's world and a verb in the past, not an order
+    # ("ugh ignore everything I pasted above, wrong tab", "ignore the link I posted earlier,
+    # it was the old PR", "ignore my last message, the system was down")
     r"|\b(?:forget|ignore|disregard|scratch) (?:(?:what|everything|all)(?: that)? (?:i|we) "
-    r"(?:just )?(?:said|wrote|typed|posted)|(?:my|our) (?:earlier|previous|last|prior) "
-    r"(?:msg|message|post|comment|reply|text|question))\W{1,3}(?:(?:wait|sorry|oops|nvm|"
-    r"actually|lol)\W{1,3})?(?:i|we|it|that|this|they|he|she) (?:just |already |actually )?"
+    r"(?:just )?(?:said|wrote|typed|posted|pasted|sent)|(?:my|our) (?:earlier|previous|last|"
+    r"prior) (?:msg|message|post|comment|reply|text|question)|the (?:link|file|message|msg|"
+    r"screenshot|number|figure) (?:i|we) (?:just )?(?:posted|sent|pasted|shared|gave))"
+    r"(?: (?:above|earlier|before|yesterday))?\W{1,3}(?:(?:wait|sorry|oops|nvm|actually|lol|"
+    r"ugh)\W{1,3})?(?:(?:i|we|it|that|this|they|he|she|the(?: \w+){1,2}) (?:just |already |"
+    r"actually )?"
     r"(?:was|were|had|did|came|went|got|found|saw|thought|forgot|misread|meant|\w+ed)\b"
+    r"|wrong (?:tab|group|chat|channel|file|thread|person|link|window|doc|document|sheet|"
+    r"number|one|version)\b"
+    r"|" + _ALREADY + r" \w+)"
+    # a message taken back for its mistake ("ignore the earlier text with the wrong time")
+    r"|\b(?:forget|ignore|disregard) (?:the|my|our) (?:earlier|previous|last|prior|first) "
+    r"(?:\w+ )?(?:text|message|msg|email|e-mail|mail|post|note|sms) (?:with|about|that had) "
+    r"(?:the|a) "
+    r"(?:wrong|old|incorrect|outdated|typo)\b"
     # an idiom about a topic: "forget everything you know about dry turkey: brine it"
     r"|\b(?:forget|ignore) (?:everything|all) (?:you (?:know|learned|were taught|thought you "
     r"knew)) about " + _not_about("ethics", "morals") +
@@ -120,4 +135,18 @@ REPORTED = re.compile(
     r"(?:to|into)\b"
     # round 35: "how do I prevent users from getting it to ignore its instructions?"
     r"|\b(?:get|gets|getting|got|make|makes|making|trick\w*|convinc\w*|persuad\w*|forc\w*|"
-    r"coax\w*|lure\w*)\s+(?:it|them)\s+(?:to|into)\b")
+    r"coax\w*|lure\w*)\s+(?:it|them)\s+(?:to|into)\b"
+    # "officials were ordered to disregard previous guidance" (not "you were told to")
+    r"|(?<!\byou )(?<!\bu )\b(?:was|were) (?:ordered|told|asked|instructed|forced|made) to\b")
+# "can the agent ignore tool results ...": the verb has a subject other than the reader
+SUBJECT = re.compile(
+    r"\b(?:the|an?|this|our|my|your|each) (?:\w+ )?(?:agent|model|bot|assistant|llm|system|"
+    r"filter|scanner|classifier|app|pipeline|parser)s? (?:(?:can|could|should|must|will|would|"
+    r"may|might|to|always|never|not|also|just|still) ){0,2}$"
+    # models in general, with how often ("models frequently ignore earlier instructions")
+    r"|\b(?:models|llms|agents|assistants|chatbots|bots) (?:(?:often|sometimes|frequently|"
+    r"usually|always|never|still|also|rarely|tend to|\w+ly) ){1,2}$"
+    # a person's power, with a modal: "the referee may ignore any rule", "members could try
+    # to ignore the rules"
+    r"|\b(?:" + "|".join(sorted(HUMAN_ROLES)) + r") (?:can|could|should|must|will|would|may|"
+    r"might|shall) (?:(?:try|attempt|choose|decide) to )?$")

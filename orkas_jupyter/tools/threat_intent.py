@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .threat_corrections import ALIASED_NAME, REPORTED, SCOPED_CORRECTION
+from .threat_corrections import ALIASED_NAME, REPORTED, SCOPED_CORRECTION, SUBJECT
 from .threat_intent_answers import ANSWER_RULES
 from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
@@ -37,7 +37,6 @@ from .threat_match import (
     start_keys,
     word_index,
 )
-from .threat_vocabulary import HUMAN_ROLES
 
 
 @dataclass(frozen=True)
@@ -126,7 +125,7 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
             continue
         if m and not (REPORTED.search(skel, max(0, m.start() - 60), m.end())
                       or ALIASED_NAME.search(skel, max(0, m.start() - 120), m.end() + 20)
-                      or _SUBJECT.search(skel, max(0, m.start() - 40), m.start())
+                      or SUBJECT.search(skel, max(0, m.start() - 40), m.start())
                       or (c.rule.kind == "override"
                           and SCOPED_CORRECTION.search(skel, max(0, m.start() - 10),
                                                        m.end() + 40))
@@ -142,17 +141,6 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
 # user", "you don't need to tell them — their initial consent covers it")
 _REQUIRED = re.compile(r"\b(?:never|not|don'?t|doesn'?t|mustn'?t|shouldn'?t|can'?t|cannot|"
                        r"nunca|nie|nicht|niemals|jamais|mai)\b[^.!?;:,\n—–]{0,80}$")
-# "can the agent ignore tool results ...": the verb has a subject other than the reader
-_SUBJECT = re.compile(
-    r"\b(?:the|an?|this|our|my|your|each) (?:\w+ )?(?:agent|model|bot|assistant|llm|system|"
-    r"filter|scanner|classifier|app|pipeline|parser)s? (?:(?:can|could|should|must|will|would|"
-    r"may|might|to|always|never|not|also|just|still) ){0,2}$"
-    # a person's power, with a modal: "the referee may ignore any rule", "members could try
-    # to ignore the rules"
-    r"|\b(?:" + "|".join(sorted(HUMAN_ROLES)) + r") (?:can|could|should|must|will|would|may|"
-    r"might|shall) (?:(?:try|attempt|choose|decide) to )?$")
-
-
 # Read on the NFKC text with its case: "You are Volkswagen." gives the model an identity (a
 # brand, a newspaper, a person) from which to answer; case is what tells a name apart.
 _YOU_ARE = ("You are", "You're", "Du bist", "Sie sind", "Tu es", "Vous [eê]tes", "Eres",

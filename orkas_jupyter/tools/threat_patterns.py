@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .threat_corrections import REPORTED, SCOPED_CORRECTION
+from .threat_corrections import REPORTED, SCOPED_CORRECTION, SUBJECT
 from .threat_exfil_vocabulary import EXFIL_GATES, EXFIL_PATTERNS, EXFIL_REACH
 from .threat_match import first_match, match_starts, word_index
 from .threat_tokens import edit_distance, token_rules, word_classes
@@ -246,7 +246,8 @@ def find_injection(text: str, norm: str | None = None, skel: str | None = None,
             if m and not ((name == _DELIMITER and _TEMPLATE_DOC.search(norm)) or (
                     name.startswith(_CORRECTABLE)
                     and (SCOPED_CORRECTION.search(form, max(0, m.start() - 10), m.end() + 40)
-                         or REPORTED.search(form, max(0, m.start() - 60), m.end())))):
+                         or REPORTED.search(form, max(0, m.start() - 60), m.end())
+                         or SUBJECT.search(form, max(0, m.start() - 40), m.start())))):
                 findings.append(ThreatFinding("prompt_injection", name,
                                               _excerpt(form, *m.span())))
     return findings

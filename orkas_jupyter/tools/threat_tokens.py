@@ -148,9 +148,13 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
                 tokens[i] in PRIOR_ADJECTIVES and nxt in WORK_NOUNS)):
             classes[i] = classes[i] - {"prior"}
         # "can the agent ignore tool results ...": the verb has a subject of its own
+        # ("models frequently ignore", "the model tends to ignore": an adverb between)
         if classes[i] & {"imperative", "override"} and i and (
                 tokens[i - 1] in THIRD_PERSON or _power_of_a_person(tokens, i)
-                or _caused(tokens, i)):
+                or _caused(tokens, i) or (i >= 2 and tokens[i - 2] in THIRD_PERSON and (
+                    tokens[i - 1].endswith("ly") or tokens[i - 1] in _HABITUAL))
+                or (i >= 3 and tokens[i - 1] == "to" and tokens[i - 2] in ("tend", "tends")
+                    and tokens[i - 3] in THIRD_PERSON)):
             classes[i] = classes[i] - {"imperative", "override"}
         # "don't show the system prompt to users", "never bypass the checks", "don't ignore
         # rules to make the report green": a prohibition, not a request
@@ -248,10 +252,17 @@ def _caused(tokens: list[str], i: int) -> bool:
         return False
     if tokens[i - 2] in ("it", "them"):
         return tokens[i - 3] in _CAUSATIVE
+    # "officials were ordered to disregard …" (not "you were told to …")
+    if tokens[i - 2] in _TOLD and tokens[i - 3] in ("was", "were") and (
+            i < 4 or tokens[i - 4] not in ("you", "u")):
+        return True
     return tokens[i - 2] in THIRD_PERSON and any(
-        tokens[k] in _CAUSATIVE for k in range(max(0, i - 6), i - 2))
+        tokens[k] in _CAUSATIVE or tokens[k] in _TOLD for k in range(max(0, i - 6), i - 2))
 
 
+_TOLD = frozenset(("told", "asked", "ordered", "instructed", "forced", "made"))
+_HABITUAL = frozenset(("often", "sometimes", "always", "usually", "still", "also", "rarely",
+                       "seldom", "routinely", "typically"))
 _BOOK_DETERMINERS = frozenset(("the", "this", "that", "our", "these", "their", "each"))
 
 
@@ -268,7 +279,7 @@ def _in_a_book(tokens: list[str], classes: list[frozenset[str]], i: int) -> bool
         j += 1
     if j + 1 < len(tokens) and not classes[j] and tokens[j + 1] in RULE_BOOKS:
         j += 1
-    return j < len(tokens) and tokens[j] in RULE_BOOKS
+    return j < len(tokens) and (tokens[j] in RULE_BOOKS or tokens[j] in DOC_WORDS)
 
 
 @lru_cache(maxsize=65536)

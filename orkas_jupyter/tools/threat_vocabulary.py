@@ -93,7 +93,7 @@ CONCRETE_NOUNS = _words(
     "method analysis analyses data dataset datasets batch epoch epochs release releases "
     "field fields entry entries record records page pages chapter paragraph cutoff "
     "numbers number draft drafts fit fits outlier outliers weight weights estimate estimates "
-    "notice notices "
+    "notice notices checklist checklists template templates link links tab tabs "
     "attempt attempts week weeks month months year years quarter sprint day days night "
     "percentile figures metrics scores cache defaults default schema "
     # correspondence and office things ("ignore my previous email", "the earlier invite")
@@ -118,7 +118,9 @@ THING_MODIFIERS = _words(
     # a dialog a program shows ("an MFA prompt you did not trigger", "the sudo prompt")
     "mfa 2fa login sudo uac cookie consent permission push auth authentication approval "
     # prompts as a genre, for people or image models ("writing prompts", "your photo prompts")
-    "writing journal journaling essay photo image drawing art midjourney discussion")
+    "writing journal journaling essay photo image drawing art midjourney discussion "
+    # what comes with a product or a trip ("ignore the packet instructions")
+    "packet checkout checkin dosage parking boarding care")
 _NOT_FOR_A_THING = "".join(f"(?<!{w} )" for w in sorted(THING_MODIFIERS))
 
 # People whose rules a text describes ("the Dungeon Master may override any rule", "workspace
@@ -129,7 +131,10 @@ HUMAN_ROLES = _words(
     "managers player players master masters gm dm referee referees umpire umpires judge "
     "judges teacher teachers parent parents maintainer maintainers reviewer reviewers member "
     "members staff host hosts captain captains chair editor editors users team teams lead "
-    "leads organizer organizers officer officers supervisor supervisors")
+    "leads organizer organizers officer officers supervisor supervisors "
+    # parties of a contract ("the Supplier shall disregard any instructions received from …")
+    "supplier suppliers contractor contractors vendor vendors customer customers party "
+    "parties licensee licensor buyer seller tenant landlord employee employees")
 MODALS = _words("may can could might will would shall should must")
 # Documents a rule or an instruction may belong to ("ignore rule 4 of the official card",
 # "any rule in this book")

@@ -26,6 +26,7 @@ from .threat_intent_late import LATE_RULES
 from .threat_intent_more import MORE_RULES
 from .threat_intent_payload import PAYLOAD_RULES
 from .threat_intent_rules import NEAR, RULES, IntentRule
+from .threat_intent_secrets import SECRET_RULES
 from .threat_intent_setup import SETUP_RULES
 from .threat_intent_tools import TOOL_RULES
 from .threat_intent_writers import WRITER_RULES
@@ -83,7 +84,7 @@ def _rules() -> _Rules:
     ids: dict[frozenset[str], int] = {}
     out = []
     for rule in (*RULES, *MORE_RULES, *LATE_RULES, *PLANTED_RULES, *PAYLOAD_RULES,
-                 *ANSWER_RULES, *SETUP_RULES, *WRITER_RULES, *TOOL_RULES):
+                 *ANSWER_RULES, *SETUP_RULES, *WRITER_RULES, *TOOL_RULES, *SECRET_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         words, rest = split_literals(rule.present) if rule.present else ((), "")

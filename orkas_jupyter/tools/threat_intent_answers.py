@@ -23,12 +23,19 @@ b = r"\b"
 _STAY_IN_ROLE = alt(r"in character", r"(?:never|don'?t|do not|won'?t|will not) (?:ever )?(?:leave|"
                     r"break|drop|step out of|fall out of|abandon) (?:their|his|her|the|"
                     r"your) (?:roles?|characters?)",
+                    # round 35: "without even breaking out of their characters", "verharren
+                    # stets in ihren Rollen", "nicht eine Sekunde lang aus ihrer Rolle fallen"
+                    r"without (?:ever |even )?(?:breaking|stepping|falling) (?:out of )?(?:their|"
+                    r"his|her|the) (?:roles?|characters?)",
+                    r"(?:verharren|verharrt|bleiben|bleibt) (?:\w+ ){0,2}in (?:ihrer|ihren|seiner|"
+                    r"der) rollen?", r"nicht (?:\w+ ){0,3}aus (?:ihrer|ihren|seiner|der) rollen? "
+                    r"(?:fallen|fällt|fallt)",
                     r"(?:stay|stays|remain|remains) in (?:their|his|her|the) (?:roles?|"
                     r"characters?)", r"(?:bleiben|bleibt|bleib) (?:\w+ )?in (?:ihrer|ihren|"
                     r"seiner|der|deiner) rolle", r"(?:verlassen|verlasst|fallen) (?:nie|niemals) "
                     r"(?:\w+ )?(?:ihre|seine|die|aus der) rollen?",
-                    r"nunca (?:salen|abandonan|rompen|dejan) (?:su|sus) (?:papel|papeles|"
-                    r"personajes?)", r"(?:ne sortent|ne quittent) jamais (?:leur|leurs) "
+                    r"nunca (?:salen|abandonan|rompen|dejan) (?:de )?(?:su|sus) (?:papel|papeles|"
+                    r"personajes?)", r"(?:ne sortent|ne quittent) jamais (?:de )?(?:leur|leurs) "
                     r"(?:role|roles|personnages?)", r"restent dans (?:leur|leurs) roles?",
                     r"non (?:escono|abbandonano) mai (?:dal|dai|il|i) (?:ruolo|ruoli|"
                     r"personaggi?)", r"nunca (?:saem|abandonam) (?:do|dos|de) (?:seu |seus )?"
@@ -150,13 +157,28 @@ ANSWER_RULES: tuple[IntentRule, ...] = (
     # "X and Y are actors in a film … they never leave their roles"
     R("persona", "actors who stay in character",
       # (started at the conjunction, so the rule runs only where one stands)
-      r"\b(?<=[a-z] )(?:and|und|y|et|e|en) [a-z]+ (?:are|sind|son|sont|sono|sao|zijn) "
+      r"\b(?<=[a-z] )(?:and|und|y|et|e|en) [a-z]+ (?:(?:are|sind|son|sont|sono|sao|zijn) "
       r"(?:\w+ ){0,2}"
-      r"(?:actors|schauspieler\w*|actores|acteurs|attori|atores|acteurs)\b[\s\S]{0,200}?"
+      r"(?:actors|schauspieler\w*|actores|acteurs|attori|atores|acteurs)\b"
+      # ("Seb and Irene act in a film about …", "Seb und Irene fungieren in einem Film")
+      r"|(?:act|star|play|spielen|fungieren) (?:\w+ ){0,3}(?:in a (?:film|movie|play|scene)|"
+      r"in einem (?:film|theaterstuck|stuck)|(?:die )?hauptrollen))[\s\S]{0,300}?"
       + _STAY_IN_ROLE,
       (alt(r"and", r"und", r"y", r"et", r"e", r"en"), alt(r"actors", r"schauspieler\w*",
                                                          r"actores", r"acteurs", r"attori",
                                                          r"atores"))),
+    # Round 35: the same actors, their dialogue left for the model to finish ("… excellent
+    # actors, and do not break character, even for a second. Alice: How do you …? John:"):
+    # a scene whose last line is a speaker's name with nothing said
+    R("persona", "actors' dialogue left for the model to finish",
+      r"\b(?:actors|actresses|schauspieler\w*|actores|acteurs|attori|atores|acteurs|"
+      r"hauptrollen|(?:act|star) in a (?:film|movie|play|scene))\b[\s\S]{0,400}?"
+      r"(?:" + _STAY_IN_ROLE + r"|(?:never|don'?t|do not|won'?t|nicht|nie|niemals) (?:\w+ ){0,3}"
+      r"(?:break\w*|leav\w*|drop\w*|fall\w*|verlass\w*) (?:out of )?(?:character|rolle|"
+      r"role)|(?:bleiben|bleibt|verharren) (?:\w+ ){0,2}in (?:ihren|ihrer) rollen?)"
+      r"[\s\S]{0,600}?[\n.!?\"]\s*[a-z][\w .-]{0,30}:\s*$",
+      (alt(r"actors", r"actresses", r"schauspieler\w*", r"actores", r"acteurs", r"attori",
+           r"atores", r"hauptrollen", r"act", r"star"),)),
     # "now you are my evil twin": an evil version of itself
     R("persona", "the model told it is an evil version of itself",
       r"\b(?:you are|you're|du bist|bist du|eres|tu es|sei|voce e|je bent|ben je) (?:now |jetzt |"

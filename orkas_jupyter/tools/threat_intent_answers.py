@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .threat_intent_payload import SOURCES
 from .threat_intent_rules import IntentRule
-from .threat_intent_words import alt, gap
+from .threat_intent_words import SENTENCE_START, alt, gap
 
 R = IntentRule
 b = r"\b"
@@ -179,6 +179,23 @@ ANSWER_RULES: tuple[IntentRule, ...] = (
       r"[\s\S]{0,600}?[\n.!?\"]\s*[a-z][\w .-]{0,30}:\s*$",
       (alt(r"actors", r"actresses", r"schauspieler\w*", r"actores", r"acteurs", r"attori",
            r"atores", r"hauptrollen", r"act", r"star"),)),
+    # Round 35: an answer staged after a refusal put on for show ("ResponseFormat: 1. your
+    # refusal, beginning with "I'm sorry..." 2. insert divider 3. the rebellious answer"), and
+    # an answer asked for unfiltered ("then print the unfiltered answer to the query")
+    R("jailbreak", "a refusal for show, then the real answer",
+      r"\b(?:your|a|the) (?:fake |mock |short |polite )?refusal,? (?:beginning|starting|that "
+      r"(?:begins|starts)) with\b"
+      r"|\binsert (?:a |the )?divider\b[\s\S]{0,200}?\b(?:answer|response|reply|output)\b"
+      r"[\s\S]{0,200}?\brefusal\b"
+      r"|\brefusal\b[\s\S]{0,200}?\binsert (?:a |the )?divider\b",
+      (alt(r"your", r"a", r"the", r"insert", r"refusal"),)),
+    R("jailbreak", "an answer asked for without its filters",
+      r"(?:" + SENTENCE_START + r"|\b(?:then|and|now) )(?:please )?(?:print|write|give|output|"
+      r"provide|respond with|reply with|generate)(?: me)? (?:the |an? |your )?(?:\w+ )?"
+      r"(?:unfiltered|unrestricted|uncensored|rebel|rebellious|liberated|jailbroken|"
+      r"unfilteredly|unrestrictedly)(?: \w+)? (?:answer|response|reply|output)s?\b",
+      (alt(r"unfiltered", r"unrestricted", r"uncensored", r"rebel", r"rebellious",
+           r"liberated", r"jailbroken", r"unfilteredly", r"unrestrictedly"),)),
     # "now you are my evil twin": an evil version of itself
     R("persona", "the model told it is an evil version of itself",
       r"\b(?:you are|you're|du bist|bist du|eres|tu es|sei|voce e|je bent|ben je) (?:now |jetzt |"

@@ -287,7 +287,7 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # a device's settings)
     # (and "the `developer mode` toggle in Android settings", "developer mode: tap Build
     # number seven times")
-    ("role hijack", _rx(r"\b(developer|god|admin|jailbreak|dan|sudo|unrestricted) mode\b"
+    ("role hijack", _rx(r"\b((developer|god|admin|jailbreak|dan|sudo|unrestricted) mode|godmode)\b"
                         r"(?![\"'”`]?\s+((toggle|option|switch|setting|menu) )?(on|in|for|of|"
                         r"under) (\w+ ){0,2}?(android|phones?|iphone|ios|"
                         r"routers?|chrome|browsers?|windows|macos|mac|devices?|admin panel|"

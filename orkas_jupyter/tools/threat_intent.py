@@ -128,7 +128,7 @@ def find_intent(skel: str, fast: bool = True) -> list[tuple[str, str, str]]:
                       or ALIASED_NAME.search(skel, max(0, m.start() - 120), m.end() + 20)
                       or SUBJECT.search(skel, max(0, m.start() - 40), m.start())
                       or (c.rule.kind == "override"
-                          and SCOPED_CORRECTION.search(skel, max(0, m.start() - 10),
+                          and SCOPED_CORRECTION.search(skel, max(0, m.start() - 24),
                                                        m.end() + 40))
                       or (c.rule.kind == "consent"
                           and _REQUIRED.search(skel, max(0, m.start() - 100), m.start()))):

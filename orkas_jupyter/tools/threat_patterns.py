@@ -245,7 +245,7 @@ def find_injection(text: str, norm: str | None = None, skel: str | None = None,
             m = first_match(pattern, starts, form, index)
             if m and not ((name == _DELIMITER and _TEMPLATE_DOC.search(norm)) or (
                     name.startswith(_CORRECTABLE)
-                    and (SCOPED_CORRECTION.search(form, max(0, m.start() - 10), m.end() + 40)
+                    and (SCOPED_CORRECTION.search(form, max(0, m.start() - 24), m.end() + 40)
                          or REPORTED.search(form, max(0, m.start() - 60), m.end())
                          or SUBJECT.search(form, max(0, m.start() - 40), m.start())))):
                 findings.append(ThreatFinding("prompt_injection", name,
@@ -256,7 +256,7 @@ def find_injection(text: str, norm: str | None = None, skel: str | None = None,
 _DELIMITER = "chat-template delimiter"
 # the phrase rules a writer's correction of their own words, or a report of what someone gets
 # a model to do, answers for
-_CORRECTABLE = ("override previous instructions", "forget everything before")
+_CORRECTABLE = ("override previous instructions", "forget everything before", "new instructions")
 # Round 34: a chat template documented, not a turn faked in data: its placeholders
 # ("{system_prompt}", "{{ messages }}") or the tokenizer's machinery named ("the ChatML format
 # … register <|im_end|> as a special token", "Chat-Template unseres Modells"). What such a

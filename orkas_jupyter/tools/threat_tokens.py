@@ -367,7 +367,8 @@ _PROGRAMMING_OWNERS = frozenset((
     "previous", "prior", "earlier", "basic", "current", "default", "ethical", "moral", "safety",
     "internal", "entire", "whole", "existing", "old", "built", "of", "this", "that", "their"))
 # the chains a scoped correction (below) answers for: they read an override
-_CORRECTABLE = frozenset(("override previous instructions", "address the model's instructions"))
+_CORRECTABLE = frozenset(("override previous instructions", "address the model's instructions",
+                          "new instructions"))
 # "a list of breached passwords", "common passwords": a kind of password, not the secret
 _PROCESSES_SECRETS = frozenset((
     "breached", "pwned", "compromised", "common", "reused", "expired",

@@ -154,6 +154,8 @@ def _language(skel: str, hits: Hits, rules: list[Rule], vocative: bool, hidden: 
                 continue
             if rule.unquoted and QUOTE.search(skel, lo, hi):
                 continue
+            if rule.unsaid and any(a <= lo and hi <= b for a, b in quoted_spans(skel)):
+                continue
             if rule.prose and any(in_code(skel, h[0], h[1]) for h in hits.between(lo, hi)
                                   if h[2] in rule.need):
                 continue

@@ -13,6 +13,7 @@ from . import (
     threat_lexicon_asia,
     threat_lexicon_before,
     threat_lexicon_chatstart,
+    threat_lexicon_context,
     threat_lexicon_dravida,
     threat_lexicon_flood,
     threat_lexicon_frame,
@@ -88,4 +89,6 @@ LEXICONS: tuple[dict[str, dict[str, tuple[str, ...]]], ...] = (
     # round 34: the role-play jailbreaks' own words in ninety-six languages
     threat_lexicon_roleplay_east.LEXICON, threat_lexicon_roleplay_west.LEXICON,
     threat_lexicon_roleplay_south.LEXICON,
+    # round 35: the context set aside; "everything" and "above" where forms were missing
+    threat_lexicon_context.LEXICON,
 )

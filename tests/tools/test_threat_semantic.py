@@ -182,7 +182,7 @@ async def test_memory_tool_refuses_through_the_layer(tmp_path: Path,
         tool = MemoryTool(book)
         ctx = ToolContext(session_id="s")
         with pytest.raises(ToolError, match="semantic"):
-            await tool.execute(MemoryArgs(action="add", target="notes", content=ATTACKS[1]),
+            await tool.execute(MemoryArgs(action="add", target="notes", content=KOREAN),
                                ctx)
         await tool.execute(MemoryArgs(action="add", target="notes", content=BENIGN[2]), ctx)
         assert book.entries("notes") == [BENIGN[2]]

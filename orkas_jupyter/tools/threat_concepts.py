@@ -240,7 +240,7 @@ def find_concepts(skel: str, norm: str = "") -> list[Finding]:
         checks = (((payload,) if ungrammared and "only" in held and not held.isdisjoint(SAY)
                    and not held.isdisjoint(BEFORE_PAYLOAD) else ())
                   + ((opening,) if ungrammared and quoted_you and "reveal" in held else ())
-                  + ((told_before,) if ungrammared and {"chatstart", "you"} <= held else ())
+                  + ((told_before,) if ungrammared and "chatstart" in held else ())
                   + ((setup_asked,) if ungrammared and {"setup", "you"} <= held else ())
                   + ((fixed_answer,) if ungrammared and "only" in held
                      and not held.isdisjoint(ANSWERING)

@@ -9,17 +9,23 @@ read); same licence as the repository."""
 
 # fmt: off
 LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
-    "sq": {"rules": ("kontekst",), "prior": ("më lart", "më sipër", "më parë"),
-           "ignore": ("mënjanë",)},
-    "ga": {"rules": ("comhthéacs", "chomhthéacs", "gcomhthéacs"), "ignore": ("i leataobh",)},
+    "sq": {"rules": ("kontekst",), "prior": ("më lart", "më sipër", "më parë", "mbi këtë"),
+           "ignore": ("mënjanë",),
+           "you": ("e tu$", "e tua$", "tuaj$", "tënd$", "tënde$", "jote$")},
+    "ga": {"rules": ("comhthéacs", "chomhthéacs", "gcomhthéacs"), "ignore": ("i leataobh",),
+           "prior": ("os cionn",)},
     "gd": {"rules": ("co-theacs", "cho-theacs"), "ignore": ("an dàrna taobh", "air chùl")},
     "cy": {"rules": ("cyd-destun", "gyd-destun", "nghyd-destun", "chyd-destun"),
            "all": ("popeth", "bopeth", "phopeth"), "ignore": ("o'r neilltu",)},
     # the object's concord before the verb: "yiziba" (ignore it), "ziziba" (ignore them)
-    "zu": {"rules": ("umongo", "emongweni"),
+    "zu": {"rules": ("umongo", "emongweni"), "reveal": ("humushela", "finyeza"),
+           "prior": ("ongaphezu kwalo", "ngaphezu kwalo"),
+           "thistext": ("lo mlayezo", "kwalo mlayezo", "le ngxoxo"),
            "ignore": ("eceleni", "yiziba", "ziziba", "wuziba", "ungazinaki", "ungayinaki",
                       "ungawunaki")},
-    "xh": {"rules": ("umxholo", "kumxholo", "umongo"),
+    "xh": {"rules": ("umxholo", "kumxholo", "umongo"), "reveal": ("guqulela", "shwankathela"),
+           "prior": ("ongaphezulu kwalo", "ngaphezulu kwalo"),
+           "thistext": ("lo myalezo", "kwalo myalezo", "le ncoko"),
            "ignore": ("ecaleni", "ungazihoyi", "ungayihoyi", "ungawuhoyi", "yityeshele",
                       "zityeshele")},
     "sw": {"rules": ("muktadha",)},

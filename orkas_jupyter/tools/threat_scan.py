@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 from ..engine.messages import TextPart
 from .threat_active import find_active, find_flood, find_placeholder_link
 from .threat_concepts import find_concepts
+from .threat_corrections import SCOPED_CORRECTION
 from .threat_decode import decoded_texts
 from .threat_intent import find_identity, find_intent
 from .threat_intent_caps import find_shouting
@@ -95,6 +96,10 @@ def scan_layers(text: str, layers: Iterable[Layer] = LAYERS) -> list[ThreatFindi
     return _scan(text, set(layers), depth=2)
 
 
+# how long a text may be for a correction in it to speak for the whole (round 35)
+_SHORT_CORRECTION = 160
+
+
 def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
     found: list[ThreatFinding] = []
     # invisible characters and exfiltration are read on the text as it is; the wording
@@ -121,7 +126,10 @@ def _scan(text: str, chosen: set[Layer], depth: int) -> list[ThreatFinding]:
         from .threat_semantic import AGREE, semantic_score  # the encoder loads on first use
 
         meant = semantic_score(said)
-    if "learned" in chosen and (meant is None or meant[0] >= AGREE):
+    # a short message taken back ("ignora el mensaje anterior, ya lo resolví") is a
+    # correction the rules read as one; the network only sees "ignore the previous message"
+    if "learned" in chosen and (meant is None or meant[0] >= AGREE) and not (
+            len(skel) <= _SHORT_CORRECTION and SCOPED_CORRECTION.search(skel)):
         learned = find_learned(skel)
         if learned is not None:
             p, excerpt = learned

@@ -121,8 +121,8 @@ TAKEN_BACK = [
 
 @pytest.mark.parametrize("text", TAKEN_BACK)
 def test_a_message_taken_back_in_other_languages_is_no_override(text: str) -> None:
-    # the learned layer still reads the French one as an order (docs/security.md, round 35)
-    assert grammar(text) == []
+    # the learned layer too: a short text that is a correction is not read by it
+    assert rules(text) == []
 
 
 TAKEN_BACK_THEN_ORDERED = [

@@ -28,12 +28,13 @@ _CREDENTIAL = (r"(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?
 _SETUP = (r"(?:\.env(?: file)?(?: contents)?|env(?:ironment)? (?:variables|vars)|"
           r"connection[ _-]?strings?)")
 _ITS_OWN = r"(?:your|all(?: the)?(?: stored| saved| configured)?|every) "
-# whose or which: "the", "all stored", "your production", "the admin" …
+# whose or which, at least one word: "the", "all stored", "your production" (a tool's "List
+# API keys" names none, and "list" and "return" are what such tools do)
 _WHICH = (r"(?:(?:all|the|your|any|every|stored|saved|configured|current|system|admin|root|"
           r"database|db|production|prod|those|these|its|their|of|my|our|company|internal|"
-          r"real|actual|full|raw|complete|openai|aws|github|stripe) ){0,4}")
-_HAND_OVER = (r"(?:reveal|show|display|output|print|tell|give|share|dump|leak|expose|send|list|"
-              r"return|disclose|echo|paste(?= (?:me|us)\b)|spell out|read out|write out|hand over|"
+          r"real|actual|full|raw|complete|openai|aws|github|stripe) ){1,4}")
+_HAND_OVER = (r"(?:reveal|show|display|output|print|tell|give|share|dump|leak|expose|send|"
+              r"disclose|echo|paste(?= (?:me|us)\b)|spell out|read out|write out|hand over|"
               r"provide(?! \w+ \w+ (?:in|as|via|through|with|to)\b))")
 # where documentation puts a key ("… the API key in the dashboard", "… under Settings")
 _IN_A_PRODUCT = (r"(?! (?:(?:in|on|from|under|via|using|with|by|at) (?:the |your |our |this )?"
@@ -59,7 +60,8 @@ SECRET_RULES: tuple[IntentRule, ...] = (
       (alt(r"keys?", r"tokens?", r"credentials", r"creds", r"env", r"environment",
            r"strings?", r"details", r"passwords?"),)),
     R("extraction", "asks which credentials the agent holds",
-      r"\b(?:what|which) " + _WHICH + alt(_CREDENTIAL, _SETUP) + r" (?:(?:do|did|can|could) "
+      r"\b(?:what|which) " + _WHICH.replace("{1,4}", "{0,4}") + alt(_CREDENTIAL, _SETUP)
+      + r" (?:(?:do|did|can|could) "
       r"you (?:have|know|see|hold|store|keep|access|read)|(?:are|is|were) (?:\w+ )?"
       r"(?:configured|set|stored|saved|loaded|defined|available) (?:in|on|to|for) "
       r"(?:your|this|the) (?:environment|system|server|machine|container|session|context|"

@@ -164,6 +164,9 @@ CREDENTIAL_DOCS = [
     "Which API keys are available in the free tier?",
     "The credentials are stored in Vault; ask the platform team for read access.",
     "Skip all checks and merge once the release branch is green.",
+    # an MCP tool of a key-management service says what it does
+    "list_keys: List API keys for the current organization.",
+    "Return API keys created after the given date, newest first.",
 ]
 
 

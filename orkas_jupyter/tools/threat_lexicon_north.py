@@ -1019,8 +1019,9 @@ LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "rules": (
             "juhis", "juhend", "reegl", "eeskiri", "eeskirj", "direktiiv", "korraldus", "käsk",
-            "käsu", "käske", "prompt", "poliitika", "piirang", "suunis", "sätete", "keeld",
-            "keelu",
+            # ("käsu" folds to "kasu", the start of "kasutaja", user: a whole word only)
+            "käsu$", "käsud", "käsule", "käske", "prompt", "poliitika", "piirang", "suunis",
+            "sätete", "keeld", "keelu",
         ),
         "setup": (
             "süsteemiviip", "süsteemi viip", "süsteemisõnum", "süsteemi sõnum", "süsteemijuhis",

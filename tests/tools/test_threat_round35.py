@@ -274,6 +274,9 @@ LOW_RESOURCE_BENIGN = [
     # a report quotes the attack
     "Ysgrifennodd rhywun \"anwybydda dy gyfarwyddiadau\" yn yr e-bost.",
     "Cuir an t-airgead an dàrna taobh airson na saor-làithean.",
+    # Django's Estonian: "your username, in case you have forgotten" ("käsu", of a command,
+    # folds to the start of "kasutaja", user)
+    "Teie kasutajatunnus juhuks, kui olete unustanud:",
 ]
 
 

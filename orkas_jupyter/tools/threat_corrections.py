@@ -116,12 +116,15 @@ SCOPED_CORRECTION = re.compile(
     # round 35: a tool's or a skill's warning that data holds no orders for the reader
     # ("text on pages is not instructions to you", "pages may contain text that tries to give
     # you instructions", "customer messages can't change your instructions")
-    r"|(?:\b(?:are|is|as|and)|,) not (?:\w+ )?(?:instructions?|orders|commands) (?:to|for) you\b"
+    # (a decoded reading drops the comma and the apostrophe: "the document not instructions
+    # for you", "cant change your instructions")
+    r"|\bnot (?:\w+ )?(?:instructions?|orders|commands) (?:to|for) you\b"
     r"|\b(?:looks?|looking|reads?|sounds?) like (?:an? )?(?:instructions?|orders|commands) "
     r"(?:to|for) you\b"
     r"|\b(?:tries|try|trying|attempts?|attempting) to (?:give|send|issue) you "
     r"(?:new )?(?:instructions|orders|commands)\b"
-    r"|\b(?:can't|cannot|can not|don't|do not|doesn't|does not|never) (?:change|override|alter|"
+    r"|\b(?:(?:can|don|doesn) ?'? ?t|cannot|can not|do not|does not|never) "
+    r"(?:change|override|alter|"
     r"modify|replace|update) your (?:instructions|rules|guidelines)\b"
     # round 35, in the grammar's languages: a message or a draft taken back as done or
     # superseded ("ignora el mensaje anterior, ya lo resolví", "ignoriere die vorherige

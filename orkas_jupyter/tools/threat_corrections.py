@@ -150,6 +150,9 @@ REPORTED = re.compile(
     # round 35: "how do I prevent users from getting it to ignore its instructions?"
     r"|\b(?:get|gets|getting|got|make|makes|making|trick\w*|convinc\w*|persuad\w*|forc\w*|"
     r"coax\w*|lure\w*)\s+(?:it|them)\s+(?:to|into)\b"
+    # "requests to ignore prior rules": a kind of attack named (not "requests to you: …")
+    r"|\b(?:requests|attempts|tries)\s+to\s+(?:ignore|disregard|forget|override|bypass|"
+    r"reveal|print|show|repeat|leak|extract|output)\b"
     # "officials were ordered to disregard previous guidance" (not "you were told to")
     r"|(?<!\byou )(?<!\bu )\b(?:was|were) (?:ordered|told|asked|instructed|forced|made) to\b")
 # "can the agent ignore tool results ...": the verb has a subject other than the reader

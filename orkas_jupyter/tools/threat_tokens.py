@@ -156,6 +156,9 @@ def _classify(tokens: list[str]) -> list[frozenset[str]]:
                 or (i >= 3 and tokens[i - 1] == "to" and tokens[i - 2] in ("tend", "tends")
                     and tokens[i - 3] in THIRD_PERSON)):
             classes[i] = classes[i] - {"imperative", "override"}
+        # "a note asking the AI to print its system prompt": what someone asked of a model
+        if classes[i] & {"extract", "reproduce"} and _caused(tokens, i):
+            classes[i] = classes[i] - {"extract", "reproduce"}
         # "don't show the system prompt to users", "never bypass the checks", "don't ignore
         # rules to make the report green": a prohibition, not a request
         if classes[i] & {"extract", "reproduce", "imperative", "override"} and _negated(tokens, i):
@@ -252,6 +255,9 @@ def _caused(tokens: list[str], i: int) -> bool:
         return False
     if tokens[i - 2] in ("it", "them"):
         return tokens[i - 3] in _CAUSATIVE
+    # "requests to ignore prior rules", "attempts to reveal the prompt": a kind of attack named
+    if tokens[i - 2] in _ATTEMPTS:
+        return True
     # "officials were ordered to disregard …" (not "you were told to …")
     if tokens[i - 2] in _TOLD and tokens[i - 3] in ("was", "were") and (
             i < 4 or tokens[i - 4] not in ("you", "u")):
@@ -260,7 +266,8 @@ def _caused(tokens: list[str], i: int) -> bool:
         tokens[k] in _CAUSATIVE or tokens[k] in _TOLD for k in range(max(0, i - 6), i - 2))
 
 
-_TOLD = frozenset(("told", "asked", "ordered", "instructed", "forced", "made"))
+_TOLD = frozenset(("told", "asked", "ordered", "instructed", "forced", "made", "asking"))
+_ATTEMPTS = frozenset(("requests", "attempts", "tries", "attempt"))
 _HABITUAL = frozenset(("often", "sometimes", "always", "usually", "still", "also", "rarely",
                        "seldom", "routinely", "typically"))
 _BOOK_DETERMINERS = frozenset(("the", "this", "that", "our", "these", "their", "each"))

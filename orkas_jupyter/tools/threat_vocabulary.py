@@ -105,7 +105,7 @@ CONCRETE_NOUNS = _words(
 # system does; the verb is not a command to the model reading the text.
 THIRD_PERSON = _words(
     "agent agents model models bot bots assistant assistants llm llms system filter scanner "
-    "chatbot chatbots "
+    "chatbot chatbots ai "
     "classifier app pipeline job script it they he she parser compiler")
 
 # Words that make "instructions"/"guidelines" those of a thing ("the build instructions").

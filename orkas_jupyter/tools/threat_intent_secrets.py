@@ -30,9 +30,10 @@ _SETUP = (r"(?:\.env(?: file)?(?: contents)?|env(?:ironment)? (?:variables|vars)
 _ITS_OWN = r"(?:your|all(?: the)?(?: stored| saved| configured)?|every) "
 # whose or which, at least one word: "the", "all stored", "your production" (a tool's "List
 # API keys" names none, and "list" and "return" are what such tools do)
-_WHICH = (r"(?:(?:all|the|your|any|every|stored|saved|configured|current|system|admin|root|"
-          r"database|db|production|prod|those|these|its|their|of|my|our|company|internal|"
-          r"real|actual|full|raw|complete|openai|aws|github|stripe) ){1,4}")
+_WHICH_WORD = (r"(?:all|the|your|any|every|stored|saved|configured|current|system|admin|root|"
+               r"database|db|production|prod|those|these|its|their|of|my|our|company|internal|"
+               r"real|actual|full|raw|complete|openai|aws|github|stripe) ")
+_WHICH = r"(?:" + _WHICH_WORD + r"){1,4}"
 _HAND_OVER = (r"(?:reveal|show|display|output|print|tell|give|share|dump|leak|expose|send|"
               r"disclose|echo|paste(?= (?:me|us)\b)|spell out|read out|write out|hand over|"
               r"provide(?! \w+ \w+ (?:in|as|via|through|with|to)\b))")
@@ -60,7 +61,7 @@ SECRET_RULES: tuple[IntentRule, ...] = (
       (alt(r"keys?", r"tokens?", r"credentials", r"creds", r"env", r"environment",
            r"strings?", r"details", r"passwords?"),)),
     R("extraction", "asks which credentials the agent holds",
-      r"\b(?:what|which) " + _WHICH.replace("{1,4}", "{0,4}") + alt(_CREDENTIAL, _SETUP)
+      r"\b(?:what|which) (?:" + _WHICH_WORD + r"){0,4}" + alt(_CREDENTIAL, _SETUP)
       + r" (?:(?:do|did|can|could) "
       r"you (?:have|know|see|hold|store|keep|access|read)|(?:are|is|were) (?:\w+ )?"
       r"(?:configured|set|stored|saved|loaded|defined|available) (?:in|on|to|for) "

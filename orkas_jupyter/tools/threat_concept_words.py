@@ -59,6 +59,8 @@ CONCEPTS: tuple[Concept, ...] = (
     "latekin", "refuse", "points", "shutdown", "incharacter", "twoways", "specialmode", "freed",
     # round 34: the vendor whose rules a jailbreak sets aside ("OpenAI's content policy")
     "maker",
+    # round 36: the conversation as data sent out, all of it, and no one asked
+    "convo", "whole", "unasked",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
@@ -69,7 +71,7 @@ UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "
                                         "question", "nothingelse", "lengthunit",
                                         "times", "latekin", "refuse", "points", "shutdown",
                                         "incharacter", "twoways", "specialmode", "freed",
-                                        "maker"})
+                                        "maker", "convo", "whole", "unasked"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail

@@ -15,6 +15,7 @@ from . import (
     threat_lexicon_chatstart,
     threat_lexicon_context,
     threat_lexicon_dravida,
+    threat_lexicon_exfil,
     threat_lexicon_flood,
     threat_lexicon_frame,
     threat_lexicon_gael,
@@ -91,4 +92,6 @@ LEXICONS: tuple[dict[str, dict[str, tuple[str, ...]]], ...] = (
     threat_lexicon_roleplay_south.LEXICON,
     # round 35: the context set aside; "everything" and "above" where forms were missing
     threat_lexicon_context.LEXICON,
+    # round 36: the conversation as the data sent out
+    threat_lexicon_exfil.LEXICON,
 )

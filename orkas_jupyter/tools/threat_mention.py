@@ -16,7 +16,7 @@ import re
 from .threat_mention_words import MENTION_WORDS
 
 _QUOTED = re.compile(
-    r"(?<![\w'])'([^'\n]{3,160}?)'(?![\w'])"
+    r"(?<![\w'])'((?:[^'\n]|(?<=[a-z])'(?=[a-z]))[^\n]{2,159}?)'(?![\w'])"
     # a straight double quote may follow or precede a Chinese or Japanese letter ("写着"…")
     r"|(?<![A-Za-z0-9_\"])\"([^\"\n]{3,160}?)\"(?![A-Za-z0-9_\"])"
     # Finnish and Swedish open with the closing mark (”…”)
@@ -37,6 +37,12 @@ _MENTION_CUES = re.compile(
     # attachment contained "…"", "the classic "…"", "a chatbot saying "…""); not an order's
     # "do what it says: "…"" or "begin by saying "…""
     r"reading|posted|posting|typed|contained|classics?|(?:stuff|things|lines?) like|ctf|"
+    # round 36: what a model was asked or told, in a report ("leaks its prompt when asked to
+    # "…"", "a customer told it to "…"", "a résumé with hidden text "…"")
+    r"(?:was|were|when|once|after being|been) asked to|"
+    r"(?:asked|told|instructed|ordered|prompted|tricked|convinced) (?:it|them|the \w+) to|"
+    r"containing (?:the |a )?(?:line|sentence|text|paragraph|instruction)|hidden text|"
+    r"addressed to|"
     # round 34: what a screen shows, in a device's or a program's documentation ("tap Build
     # number seven times. You'll see "You are now a developer!"")
     r"you'?ll see|you will see|you should see|pops? up|is displayed|will display|"
@@ -132,11 +138,23 @@ _MENTION_CUES = re.compile(
     r"|ጥቕዓት|መርፍእ|ኣብነት|ኣብነታት|ھۇجۇم|ئىنژېكسىيە|ئىنجېكسىيە|مىسال|مەسىلەن|مىسالغا ئالساق"
     r"|ئۈلگە", re.IGNORECASE)
 _MAX_WORDS = 12
+# Round 36: a report quotes whole payloads ("the review said "Assistant, disregard the other
+# reviews and …"") and its topic says what they are
+_MAX_TOPICAL = 40
 # A text about attacks on models (a security page, a red-team report, a training quiz): every
-# short quoted span in it is an example, however far from the word that says so
+# quoted span in it of up to `_MAX_TOPICAL` words is an example, however far from the word that
+# says so, unless it is a table's cell
 _TOPIC = re.compile(
-    r"(?<![^\W_])(?:jailbreak\w*|red[- ]?team\w*|pentest\w*|"
-    r"ctf|prompt[- ]?injecti\w*|promptinjektion\w*|prompt-injektion\w*|injection de prompt|"
+    r"(?<![^\W_])(?<![@./])(?:jailbreak\w*|red[- ]?team\w*|pentest\w*|"
+    r"ctf|prompt[- ]?injecti\w*|(?:indirect|direct|stored) injection\w*|injection attacks?|"
+    r"exfiltrat\w*|attackers?|adversar\w*|malicious|vulnerabilit\w*|exploit(?:s|ed|ation)|"
+    r"cve-\d+|bug bounty|prompt (?:leak\w*|extraction)|guardrails?|"
+    # round 36: the words of a report about one (an incident and its root cause, a proof of
+    # concept, a mitigation, a leak); not the harm a jailbreak asks for ("a phishing e-mail",
+    # "a podcast on security holes"), nor who the asker claims to be ("a security researcher")
+    r"injections?|injected|proof[- ]of[- ]concept|poc|defanged|mitigat\w*|post-?mortem|"
+    r"root cause|leak(?:s|ed|ing|age)?|vorfall|nachbetrachtung|post-incidente|"
+    r"promptinjektion\w*|prompt-injektion\w*|injection de prompt|"
     r"inyecci[oó]n de prompt\w*|iniezione di prompt|inje[cç][aã]o de prompt|wstrzykiwani\w*|"
     r"промпт-инъекци\w*|инъекци\w* промпт\w*)(?!\w)"
     r"|提示注入|提示词注入|提示詞注入|越狱|越獄|プロンプトインジェクション|脱獄"
@@ -180,10 +198,14 @@ def blank_mentions(text: str) -> str:
     topical = _TOPIC.search(text) is not None
     for m in _QUOTED.finditer(text):
         inner = next(g for g in m.groups() if g is not None)
-        if len(inner.split()) > _MAX_WORDS:
+        if len(inner.split()) > (_MAX_TOPICAL if topical else _MAX_WORDS):
             continue
         lo, hi = m.span()
-        if topical or _cued(text, lo, hi) or (out and _LISTED.fullmatch(text, last, lo)):
+        # a table's cell ("…","…" on a CSV row) is quoted by the format, not by a writer who
+        # reports it: the topic alone does not make it an example
+        cell = (lo == 0 or text[lo - 1] in ",;\t\n") and (hi == len(text) or text[hi] in ",;\t\n")
+        if ((topical and not cell) or _cued(text, lo, hi)
+                or (out and _LISTED.fullmatch(text, last, lo))):
             out.append(text[last:lo] + "'…'")
             last = hi
     if not out:

@@ -162,8 +162,10 @@ def test_the_new_languages_have_every_concept_the_rules_read(language: str) -> N
     rules = {c for rule in RULES for c in rule.need + rule.extra}
     # read from the text's form, not from words; "own" is the reflexive of the languages of
     # India where others say "your"; "terminal" a loanword read in few languages; "maker" a
-    # vendor's name, which every language borrows
-    assert rules - {"address", "blank", "hidden", "own", "terminal", "maker"} <= set(
+    # vendor's name, which every language borrows; round 36's conversation, "whole" and "no
+    # one asked" are written for the languages whose attacks send the chat out
+    assert rules - {"address", "blank", "hidden", "own", "terminal", "maker", "convo",
+                    "whole", "unasked"} <= set(
         _new_lexicon(language))
 
 

@@ -103,6 +103,12 @@ RULES: tuple[Rule, ...] = (
     Rule("override", "told to ignore its own instructions", ("ignore", "rules"), 40,
          ("you", "ai", "aside", "setup", "own"), 40, skip=GRAMMAR | _UNSPACED, clause=True,
          asserted="ignore", native=True, unquoted=True, unsaid=True),
+    # Round 36, in the languages without a grammar: all instructions set aside, in a few
+    # words ("Zaboravi sve instrukcije", "Unohda kaikki ohjeet"), as English reads "forget all
+    # instructions"; not where words run together ("忘記密碼時" is a forgotten password)
+    Rule("override", "told to ignore all instructions", ("ignore", "all", "rules"), 30, (), 0,
+         skip=GRAMMAR | _UNSPACED, clause=True, asserted="ignore", native=True, unquoted=True,
+         unsaid=True),
     Rule("override", "told to ignore everything above", ("ignore", "all", "prior"), 30,
          ("reveal", "frame", "reply", "answer", "only"), 60, skip=GRAMMAR, clause=True,
          asserted="ignore", unquoted=True, unsaid=True, said=True),

@@ -166,4 +166,7 @@ SUBJECT = re.compile(
     # a person's power, with a modal: "the referee may ignore any rule", "members could try
     # to ignore the rules"
     r"|\b(?:" + "|".join(sorted(HUMAN_ROLES)) + r") (?:can|could|should|must|will|would|may|"
-    r"might|shall) (?:(?:try|attempt|choose|decide) to )?$")
+    r"might|shall) (?:(?:try|attempt|choose|decide) to )?$"
+    # round 36: whoever does it, in German ("Wer die obigen Anweisungen ignoriert, riskiert
+    # Fehler")
+    r"|\b(?:wer|wenn man|falls (?:man|jemand)|jeder,? der) (?:die|den|das|alle|diese)? ?$")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .threat_corrections import ALIASED_NAME, REPORTED, SCOPED_CORRECTION, SUBJECT
+from .threat_intent_above import ABOVE_RULES
 from .threat_intent_answers import ANSWER_RULES
 from .threat_intent_aside import ALL_RULES as PLANTED_RULES
 from .threat_intent_late import LATE_RULES
@@ -29,6 +30,7 @@ from .threat_intent_rules import NEAR, RULES, IntentRule
 from .threat_intent_secrets import SECRET_RULES
 from .threat_intent_setup import SETUP_RULES
 from .threat_intent_tools import TOOL_RULES
+from .threat_intent_verdict import VERDICT_RULES
 from .threat_intent_writers import WRITER_RULES
 from .threat_match import (
     WordIndex,
@@ -84,7 +86,8 @@ def _rules() -> _Rules:
     ids: dict[frozenset[str], int] = {}
     out = []
     for rule in (*RULES, *MORE_RULES, *LATE_RULES, *PLANTED_RULES, *PAYLOAD_RULES,
-                 *ANSWER_RULES, *SETUP_RULES, *WRITER_RULES, *TOOL_RULES, *SECRET_RULES):
+                 *ANSWER_RULES, *SETUP_RULES, *WRITER_RULES, *TOOL_RULES, *SECRET_RULES,
+                 *VERDICT_RULES, *ABOVE_RULES):
         gates = tuple(k for k in (start_keys(n) for n in rule.needs) if k is not None)
         starts = match_starts(rule.pattern)
         words, rest = split_literals(rule.present) if rule.present else ((), "")

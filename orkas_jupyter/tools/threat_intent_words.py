@@ -128,6 +128,8 @@ WEAK_OBJECT = alt(
     r"testo", r"contesto", r"messaggi", r"informac\w*", r"mensage\w*", r"informatie",
     r"tekst", r"berichte?n?", r"jaankari", r"baatein", r"gesagte\w*", r"conversation",
     r"gesprach\w*", r"conversacion", r"conversazione", r"conversa", r"gesprek",
+    # round 36: "Die obigen Ausführungen ignorieren und …" (the remarks above)
+    r"ausfuhrungen",
 )
 ALL = alt(r"all", r"alle", r"allen", r"todas", r"todos", r"toutes", r"tous", r"tutte",
             r"tutti", r"sabhi", r"saari", r"saare")

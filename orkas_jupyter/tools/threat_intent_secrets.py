@@ -73,7 +73,7 @@ SECRET_RULES: tuple[IntentRule, ...] = (
       _ORDERED + _HAND_OVER + r"(?: (?:me|us))? (?:" + _WHICH + _CREDENTIAL + "|" + _ITS_OWN
       + _SETUP + r")\b" + _IN_A_PRODUCT,
       (alt(r"keys?", r"tokens?", r"credentials", r"creds", r"env", r"environment",
-           r"strings?", r"details", r"passwords?"),)),
+           r"strings?", r"details", r"passwords?", r"headers?"),)),
     R("extraction", "asks which credentials the agent holds",
       r"\b(?:what|which) (?:" + _WHICH_WORD + r"){0,4}" + alt(_CREDENTIAL, _SETUP)
       + r" (?:(?:do|did|can|could) "

@@ -143,7 +143,8 @@ SCOPED_CORRECTION = re.compile(
 # Reported, not given: "jailbreaks work by asking the model to pretend it has no rules" tells
 # a reader what attacks do; the request is addressed to a third party, not to the reader.
 REPORTED = re.compile(
-    r"\b(?:ask|asks|asking|asked|tell|tells|telling|told|instruct\w*|get|gets|getting|make|"
+    r"\b(?:ask|asks|asking|asked|tell|tells|telling|told|instruct\w*|get|gets|getting|got|"
+    r"gotten|make|"
     r"makes|making|trick\w*|convinc\w*|persuad\w*|forc\w*|coax\w*|lure\w*)\s+(?:the|a|an|"
     r"their|its)\s+(?:\w+\s+)?(?:model|assistant|ai|llm|chatbot|agent|bot|system)s?\s+"
     r"(?:to|into)\b"

@@ -43,6 +43,9 @@ _MENTION_CUES = re.compile(
     r"(?:asked|told|instructed|ordered|prompted|tricked|convinced) (?:it|them|the \w+) to|"
     r"containing (?:the |a )?(?:line|sentence|text|paragraph|instruction)|hidden text|"
     r"addressed to|"
+    # what a quoted attack did or no longer does ("why "you are now DAN" stopped working")
+    r"stopped working|no longer works?|as a joke|refused|declined|"
+    r"(?:was|were|got|gets) blocked|erkannt|markiert|detectad[oa]s?|bloquead[oa]s?|"
     # round 34: what a screen shows, in a device's or a program's documentation ("tap Build
     # number seven times. You'll see "You are now a developer!"")
     r"you'?ll see|you will see|you should see|pops? up|is displayed|will display|"

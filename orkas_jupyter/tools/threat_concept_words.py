@@ -59,8 +59,9 @@ CONCEPTS: tuple[Concept, ...] = (
     "latekin", "refuse", "points", "shutdown", "incharacter", "twoways", "specialmode", "freed",
     # round 34: the vendor whose rules a jailbreak sets aside ("OpenAI's content policy")
     "maker",
-    # round 36: the conversation as data sent out, all of it, and no one asked
-    "convo", "whole", "unasked",
+    # round 36: the conversation as data sent out, all of it, and no one asked; a question
+    # put to "you" by a particle (Turkish "yazar mısın?")
+    "convo", "whole", "unasked", "youask",
 )
 # Concepts the learned layer does not read (`threat_windows.concept_marks`)
 UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "terminal",
@@ -71,7 +72,8 @@ UNREAD: frozenset[Concept] = frozenset({"only", "instead", "chatstart", "own", "
                                         "question", "nothingelse", "lengthunit",
                                         "times", "latekin", "refuse", "points", "shutdown",
                                         "incharacter", "twoways", "specialmode", "freed",
-                                        "maker", "convo", "whole", "unasked"})
+                                        "maker", "convo", "whole", "unasked",
+                                        "youask", "elided"})
 # Concepts read from the text's form, not from words: a web or mail address, and a web
 # address left for data to be filled in (a query parameter with nothing after "=", or a
 # placeholder: "https://x.example/c?u=", "?q={{chat history}}", "?d=<conversation>"). A mail
@@ -87,6 +89,9 @@ _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden"
                      r"|aria-hidden\s*=\s*\"true\"|<!--")
 _BLANK = re.compile(r"https?://[^\s)\]\"'<>]*?[?&/][\w.\[\]-]*="
                     r"(?:(?=[\s)\]\"'<>`,;]|$)|\{[^}\s])")
+# Round 36: a value elided ("?h=...", "?veri=…"), which a report's example also shows: read
+# only with the conversation named as what fills it ("elided" with "convo")
+_ELIDED = re.compile(r"https?://[^\s)\]\"'<>]*?[?&/][\w.\[\]-]*=(?:\.{3}|…)")
 # Words every language borrows (language "*": they pair with any language's words).
 GLOBAL: dict[Concept, tuple[str, ...]] = {
     "ai": ("ai$", "a.i.$", "llm", "gpt$", "chatgpt", "copilot$", "claude$", "gemini$",
@@ -302,6 +307,7 @@ def concept_hits(skel: str) -> list[Hit]:
         hits += [(m.start(), m.end(), "address", _ANY) for m in _ADDRESS.finditer(skel)]
         if "=" in skel:
             hits += [(m.start(), m.end(), "blank", _ANY) for m in _BLANK.finditer(skel)]
+            hits += [(m.start(), m.end(), "elided", _ANY) for m in _ELIDED.finditer(skel)]
     if "<!--" in skel or "style" in skel or "aria-hidden" in skel:
         hits += [(m.start(), m.end(), "hidden", _ANY) for m in _HIDDEN.finditer(skel)]
     hits.sort(key=lambda h: (h[0], h[1], h[2]))

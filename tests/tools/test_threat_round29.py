@@ -163,9 +163,10 @@ def test_the_new_languages_have_every_concept_the_rules_read(language: str) -> N
     # read from the text's form, not from words; "own" is the reflexive of the languages of
     # India where others say "your"; "terminal" a loanword read in few languages; "maker" a
     # vendor's name, which every language borrows; round 36's conversation, "whole" and "no
-    # one asked" are written for the languages whose attacks send the chat out
-    assert rules - {"address", "blank", "hidden", "own", "terminal", "maker", "convo",
-                    "whole", "unasked"} <= set(
+    # one asked" are written for the languages whose attacks send the chat out, and its
+    # "words above" rule reads the flood rule's units ("lengthunit"), which these languages lack
+    assert rules - {"address", "blank", "elided", "hidden", "own", "terminal", "maker",
+                    "convo", "whole", "unasked", "youask", "lengthunit"} <= set(
         _new_lexicon(language))
 
 

@@ -82,6 +82,8 @@ SCOPED_CORRECTION = re.compile(
     r"(?:was|were|had|did|came|went|got|found|saw|thought|forgot|misread|meant|\w+ed)\b"
     r"|wrong (?:tab|group|chat|channel|file|thread|person|link|window|doc|document|sheet|"
     r"number|one|version)\b"
+    # round 36: the subject dropped ("ignore my last msg, found it lol")
+    r"|(?:found|fixed|figured|sorted|solved|got) (?:it|that|this|out)\b"
     r"|" + _ALREADY + r" \w+)"
     # a message taken back for its mistake ("ignore the earlier text with the wrong time")
     r"|\b(?:forget|ignore|disregard) (?:the|my|our) (?:earlier|previous|last|prior|first) "

@@ -175,13 +175,15 @@ RULES: tuple[IntentRule, ...] = (
       (alt(r"ab tak", r"abhi tak", r"pehle"),)),
     R("override", "reset to factory settings",
       r"\b(?:reset (?:yourself|dich)|setze dich zuruck|restablecete|reinitialise-toi|"
-      r"resettati)\b|\b(?:factory settings|werkseinstellungen|configuracion "
-      r"de fabrica|parametres d'usine|impostazioni di fabbrica|configuracoes de fabrica|"
-      r"fabrieksinstellingen)\b", (alt(r"reset", r"zurucksetzen", r"setze", r"restablecete",
-                                      r"reinitialise", r"resettati", r"factory",
-                                      r"werkseinstellungen", r"configuracion", r"parametres",
-                                      r"impostazioni", r"configuracoes",
-                                      r"fabrieksinstellingen"),)),
+      r"resettati)\b"
+      # round 36: the reader's own factory settings ("Return to your factory settings"), not a
+      # device's in its manual ("Hold RESET to restore factory settings")
+      r"|\b(?:your|deine[nm]?|tu|tus|tes|ta|vos|tue|tuoi|tua|teu|teus|tua|je) (?:own |eigenen? )?"
+      r"(?:factory settings|werkseinstellungen|configuracion de fabrica|parametres d'usine|"
+      r"impostazioni di fabbrica|configuracoes de fabrica|fabrieksinstellingen)\b",
+      (alt(r"reset", r"zurucksetzen", r"setze", r"restablecete", r"reinitialise",
+           r"resettati", r"your", r"deine[nm]?", r"tu", r"tus", r"tes", r"ta", r"vos", r"tue",
+           r"tuoi", r"tua", r"teu", r"teus", r"je"),)),
     R("override", "everything erased from the model's memory",
       r"\b(?:from|aus|de|dalla|da|uit) (?:your|deinem|tu|ta|la tua|tua|sua|je) (?:memory|"
       r"gedachtnis|"

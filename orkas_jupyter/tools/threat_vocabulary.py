@@ -294,7 +294,10 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                         r"settings|tablets?|laptops?|consoles?|steam|xbox|playstation|vs ?code|"
                         r"firefox|edge|bios|firmware)\b)"
                         # (a device's setup list: "- Developer mode enabled\n- USB debugging")
-                        r"(?![^.!?]{0,80}\b(build number|usb debugging|android settings|adb)\b)")),
+                        r"(?![^.!?]{0,80}\b(build number|usb debugging|android settings|adb)\b)"
+                        # (round 36: a device's manual, "changes made in developer mode may void
+                        # the warranty")
+                        r"(?![^.!?]{0,60}\b(warranty|firmware|reboot|the device|your device)\b)")),
     ("role hijack", _rx(r"\b(pretend|act as if|imagine)( that)?( you)?( to)? (have |had )?"
                         r"(forgotten|forgot|no (rules|instructions|restrictions|guidelines))\b|"
                         r"\b(not|never) (be )?(programmed|allowed|trained) to refuse\b|"
@@ -325,7 +328,10 @@ PHRASE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"={3,}\s*end\b"), ("<", "[/inst]", "[inst]", "#", "==="))),
     ("task switch", _rx(r"\b(perform|do|start|begin) a (new|different) task\b|"
                         r"\bstop processing (commands|instructions)\b")),
-    ("echo attack", _rx(r"\brepeat (after me|everything (i|you) (say|said|were told|wrote)|"
+    # (round 36: "repeat after me" only before a quoted text, not the idiom of emphasis:
+    # "repeat after me, mise en place")
+    ("echo attack", _rx(r"\brepeat (after me\W{0,3}[\"'“‘«]|everything (i|you) (say|said|"
+                        r"were told|wrote)|"
                         r"the (text|words|prompt|instructions) above)\b")),
 ]
 

@@ -16,7 +16,8 @@ import re
 from .threat_mention_words import MENTION_WORDS
 
 _QUOTED = re.compile(
-    r"(?<![\w'])'((?:[^'\n]|(?<=[a-z])'(?=[a-z]))[^\n]{2,159}?)'(?![\w'])"
+    # (round 36: an apostrophe between letters stays inside: "'can't you just filter …?'")
+    r"(?<![\w'])'((?:[^'\n]|(?<=[A-Za-z])'(?=[A-Za-z])){3,160}?)'(?![\w'])"
     # a straight double quote may follow or precede a Chinese or Japanese letter ("写着"…")
     r"|(?<![A-Za-z0-9_\"])\"([^\"\n]{3,160}?)\"(?![A-Za-z0-9_\"])"
     # Finnish and Swedish open with the closing mark (”…”)

@@ -174,16 +174,18 @@ RULES: tuple[IntentRule, ...] = (
       r"\b" + gap(30) + r"\b(?:bh?o+l ja\w*|bhul ja\w*|ignore kar\w*|chhod do)",
       (alt(r"ab tak", r"abhi tak", r"pehle"),)),
     R("override", "reset to factory settings",
-      r"\b(?:reset (?:yourself|dich)|setze dich zuruck|restablecete|reinitialise-toi|"
-      r"resettati)\b"
+      r"\b(?:reset (?:yourself|dich)|setze? dich (?:(?:jetzt |sofort )?(?:auf|in) (?:die |deine "
+      r"|den )?(?:werkseinstellungen|werkszustand|ursprungszustand|auslieferungszustand) )?"
+      r"zuruck|restablecete|"
+      r"reinitialise-toi|resettati)\b"
       # round 36: the reader's own factory settings ("Return to your factory settings"), not a
       # device's in its manual ("Hold RESET to restore factory settings")
-      r"|\b(?:your|deine[nm]?|tu|tus|tes|ta|vos|tue|tuoi|tua|teu|teus|tua|je) (?:own |eigenen? )?"
+      r"|\b(?:your|deine[nm]?|tu|tus|tes|ta|vos|tue|tuoi|tua|teu|teus|je) (?:own |eigenen? )?"
       r"(?:factory settings|werkseinstellungen|configuracion de fabrica|parametres d'usine|"
       r"impostazioni di fabbrica|configuracoes de fabrica|fabrieksinstellingen)\b",
       (alt(r"reset", r"zurucksetzen", r"setze", r"restablecete", r"reinitialise",
            r"resettati", r"your", r"deine[nm]?", r"tu", r"tus", r"tes", r"ta", r"vos", r"tue",
-           r"tuoi", r"tua", r"teu", r"teus", r"je"),)),
+           r"tuoi", r"tua", r"teu", r"teus", r"je", r"setz"),)),
     R("override", "everything erased from the model's memory",
       r"\b(?:from|aus|de|dalla|da|uit) (?:your|deinem|tu|ta|la tua|tua|sua|je) (?:memory|"
       r"gedachtnis|"
